@@ -1,0 +1,7 @@
+"""``python -m zola``: see :mod:`zola.cli`."""
+
+import sys
+
+from zola.cli import main
+
+sys.exit(main())

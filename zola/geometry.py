@@ -1,0 +1,172 @@
+"""Board geometry: squares, names, exact distances and precomputed bitboard masks.
+
+A square is one integer for every board size: ``rank * 10 + file`` with
+0-based file and rank, so ``a1`` is 0, ``c3`` is 22 and ``j10`` is 99.
+A set of squares is a bitboard: an ``int`` with bit ``square`` set.
+
+>>> parse_square("c3"), square_name(22)
+(22, 'c3')
+>>> distance2(6, parse_square("c3")), distance2(6, parse_square("a1"))
+(2, 50)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from zola.errors import InvalidSquareError
+
+SIZES = (6, 8, 10)
+STRIDE = 10
+FILES = "abcdefghij"
+
+# The eight king/queen directions as (file step, rank step).
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def square(file: int, rank: int) -> int:
+    """The square at 0-based ``file`` and ``rank``.
+
+    >>> square(2, 2)
+    22
+    """
+    return rank * STRIDE + file
+
+
+def square_file(sq: int) -> int:
+    """0-based file of ``sq``: ``square_file(22) == 2``."""
+    return sq % STRIDE
+
+
+def square_rank(sq: int) -> int:
+    """0-based rank of ``sq``: ``square_rank(22) == 2``."""
+    return sq // STRIDE
+
+
+def square_name(sq: int) -> str:
+    """The name of ``sq``, like ``'c3'``.
+
+    >>> square_name(99)
+    'j10'
+    """
+    return FILES[sq % STRIDE] + str(sq // STRIDE + 1)
+
+
+def parse_square(text: str, size: int = 10) -> int:
+    """Parse a square name; it must lie on a ``size`` x ``size`` board.
+
+    >>> parse_square("j10")
+    99
+    >>> parse_square("g1", size=6)
+    Traceback (most recent call last):
+    ...
+    zola.errors.InvalidSquareError: square 'g1' is off the 6x6 board
+    """
+    if (
+        not isinstance(text, str)
+        or not 2 <= len(text) <= 3
+        or text[0] not in FILES
+        or not text[1:].isdigit()
+        or not text[1:].isascii()
+        or text[1] == "0"
+        or int(text[1:]) > STRIDE
+    ):
+        raise InvalidSquareError(
+            f"bad square {text!r}: expected a file a-j and a rank 1-10, like 'c3'"
+        )
+    file, rank = FILES.index(text[0]), int(text[1:]) - 1
+    if file >= size or rank >= size:
+        raise InvalidSquareError(f"square {text!r} is off the {size}x{size} board")
+    return square(file, rank)
+
+
+def king_distance(a: int, b: int) -> int:
+    """How many king steps apart two squares are: ``king_distance(0, 22) == 2``."""
+    return max(abs(a % STRIDE - b % STRIDE), abs(a // STRIDE - b // STRIDE))
+
+
+def distance2(size: int, sq: int) -> int:
+    """Exact squared distance, times 4, from the centre of ``sq`` to the board's centre.
+
+    ``(2f - (n-1))^2 + (2r - (n-1))^2``: equal values mean equally far.
+
+    >>> distance2(10, parse_square("e2")) == distance2(10, parse_square("b5")) == 50
+    True
+    """
+    f, r = sq % STRIDE, sq // STRIDE
+    return (2 * f - (size - 1)) ** 2 + (2 * r - (size - 1)) ** 2
+
+
+def check_size(size: object) -> int:
+    """Return ``size`` if it is a supported board size, else raise ``ValueError``."""
+    if size not in SIZES:
+        raise ValueError(f"board size must be 6, 8 or 10, not {size!r}")
+    return size  # type: ignore[return-value]
+
+
+def shift(bb: int, by: int) -> int:
+    """Move every square of ``bb`` by ``by`` (positive: towards j10)."""
+    return bb << by if by > 0 else bb >> -by
+
+
+class Geometry:
+    """Precomputed tables of one board size. Get one with :func:`geometry`.
+
+    - ``squares``: the squares of the board, a1 first, rank by rank.
+    - ``mask``: bitboard of all squares.
+    - ``dist``: ``dist[sq]`` is :func:`distance2` (0 for squares off the board).
+    - ``steps``: per direction ``(by, origins)``: the squares whose neighbour
+      ``by`` away is on the board and strictly farther from the centre.
+    - ``captures``: per direction ``(by, targets)``, where ``targets[j - 1]`` holds
+      the squares reached ``j`` squares away from an origin whose capture there
+      keeps or reduces the distance. Along a line the distance is a convex
+      function, so the allowed ``j`` form a prefix ``1..k`` of the ray.
+    - ``classes``: ``classes[sq]`` is the distance class, 0 nearest the centre.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = check_size(size)
+        self.squares = [square(f, r) for r in range(size) for f in range(size)]
+        self.mask = sum(1 << sq for sq in self.squares)
+        self.dist = [0] * (STRIDE * STRIDE)
+        for sq in self.squares:
+            self.dist[sq] = distance2(size, sq)
+        levels = sorted({self.dist[sq] for sq in self.squares})
+        self.classes = [
+            levels.index(self.dist[sq]) if sq in self.squares else -1
+            for sq in range(STRIDE * STRIDE)
+        ]
+        self.steps: list[tuple[int, int]] = []
+        self.captures: list[tuple[int, list[int]]] = []
+        for df, dr in DIRECTIONS:
+            by = dr * STRIDE + df
+            origins = 0
+            targets: list[int] = []
+            for sq in self.squares:
+                f, r = sq % STRIDE, sq // STRIDE
+                if self.on_board(f + df, r + dr) and (
+                    self.dist[square(f + df, r + dr)] > self.dist[sq]
+                ):
+                    origins |= 1 << sq
+                for j in range(1, size):
+                    tf, tr = f + j * df, r + j * dr
+                    if not self.on_board(tf, tr):
+                        break
+                    target = square(tf, tr)
+                    if self.dist[target] > self.dist[sq]:
+                        break
+                    while len(targets) < j:
+                        targets.append(0)
+                    targets[j - 1] |= 1 << target
+            self.steps.append((by, origins))
+            self.captures.append((by, targets))
+
+    def on_board(self, file: int, rank: int) -> bool:
+        """Whether 0-based ``file`` and ``rank`` lie on this board."""
+        return 0 <= file < self.size and 0 <= rank < self.size
+
+
+@cache
+def geometry(size: int) -> Geometry:
+    """The shared :class:`Geometry` of a ``size`` x ``size`` board."""
+    return Geometry(size)

@@ -1,0 +1,86 @@
+"""The move value type and its text form: ``c3-d4``, ``c3xe5``, ``pass``, ``swap``.
+
+>>> Move.parse("c3xe5")
+Move.parse('c3xe5')
+>>> str(Move.step(22, 33)), Move.parse("pass") == Move.PASS
+('c3-d4', True)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from zola.errors import InvalidMoveError, InvalidSquareError
+from zola.geometry import parse_square, square_name
+
+STEP, CAPTURE, PASS, SWAP = range(4)
+
+
+class Move(NamedTuple):
+    """One move: a step, a capture, a forced ``pass`` or the pie rule's ``swap``.
+
+    ``from_square`` and ``to_square`` are squares (see :mod:`zola.geometry`);
+    they are -1 for ``pass`` and ``swap``. Moves are plain immutable tuples:
+    compare and hash them freely.
+    """
+
+    from_square: int
+    to_square: int
+    kind: int
+
+    @classmethod
+    def step(cls, from_square: int, to_square: int) -> Move:
+        """A non-capturing step: ``Move.step(22, 33)`` is ``c3-d4``."""
+        return cls(from_square, to_square, STEP)
+
+    @classmethod
+    def capture(cls, from_square: int, to_square: int) -> Move:
+        """A capture: ``Move.capture(22, 44)`` is ``c3xe5``."""
+        return cls(from_square, to_square, CAPTURE)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse move text; raise :class:`InvalidMoveError` if it is malformed.
+
+        >>> Move.parse("j10-i9").to_square
+        88
+        >>> Move.parse("c3+d4")
+        Traceback (most recent call last):
+        ...
+        zola.errors.InvalidMoveError: bad move 'c3+d4': expected 'c3-d4', 'c3xe5', 'pass' or 'swap'
+        """
+        if text == "pass":
+            return cls.PASS
+        if text == "swap":
+            return cls.SWAP
+        for sep, kind in (("-", STEP), ("x", CAPTURE)):
+            if isinstance(text, str) and text.count(sep) == 1:
+                a, b = text.split(sep)
+                try:
+                    move = cls(parse_square(a), parse_square(b), kind)
+                except InvalidSquareError as error:
+                    raise InvalidMoveError(f"bad move {text!r}: {error}") from None
+                if move.from_square == move.to_square:
+                    raise InvalidMoveError(f"bad move {text!r}: it must change squares")
+                return move
+        raise InvalidMoveError(f"bad move {text!r}: expected 'c3-d4', 'c3xe5', 'pass' or 'swap'")
+
+    def __str__(self) -> str:
+        if self.kind == PASS:
+            return "pass"
+        if self.kind == SWAP:
+            return "swap"
+        sep = "x" if self.kind == CAPTURE else "-"
+        return square_name(self.from_square) + sep + square_name(self.to_square)
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @property
+    def is_capture(self) -> bool:
+        """Whether this move captures."""
+        return self.kind == CAPTURE
+
+
+Move.PASS = Move(-1, -1, PASS)  # type: ignore[attr-defined]
+Move.SWAP = Move(-1, -1, SWAP)  # type: ignore[attr-defined]

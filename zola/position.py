@@ -1,0 +1,391 @@
+"""Positions: the board, the side to move, legal moves, make/unmake and the text form.
+
+The position text is FEN-like: ranks from the top down separated by ``/``,
+``r`` and ``b`` for checkers, numbers for runs of empty squares, then a space
+and the side to move.
+
+>>> pos = Position.start(6)
+>>> str(pos)
+'brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb r'
+>>> len(pos.legal_moves()), pos.legal_moves()[0] in pos.legal_moves()
+(36, True)
+>>> pos.push(Move.parse("c3xd3")); pos.count(BLUE)
+17
+>>> pos.pop()
+Move.parse('c3xd3')
+"""
+
+from __future__ import annotations
+
+import re
+
+from zola.errors import IllegalMoveError, InvalidPositionError
+from zola.geometry import (
+    SIZES,
+    STRIDE,
+    Geometry,
+    check_size,
+    geometry,
+    king_distance,
+    square_file,
+    square_name,
+    square_rank,
+)
+from zola.move import CAPTURE, PASS, STEP, SWAP, Move
+
+RED, BLUE = 0, 1
+COLOR_NAMES = ("red", "blue")
+COLOR_LETTERS = "rb"
+_MAX_TEXT = 200
+_TOKEN = re.compile(r"[0-9]+|.")
+
+
+def _bits(bb: int) -> list[int]:
+    """The squares of bitboard ``bb``, lowest first."""
+    out = []
+    while bb:
+        low = bb & -bb
+        out.append(low.bit_length() - 1)
+        bb ^= low
+    return out
+
+
+def generate_moves(geo: Geometry, own: int, enemy: int) -> list[Move]:
+    """All steps and captures of the checkers ``own`` against ``enemy`` (no pass)."""
+    empty = geo.mask & ~(own | enemy)
+    new = tuple.__new__
+    moves: list[Move] = []
+    for by, origins in geo.steps:
+        to_set = ((own & origins) << by if by > 0 else (own & origins) >> -by) & empty
+        while to_set:
+            low = to_set & -to_set
+            to = low.bit_length() - 1
+            moves.append(new(Move, (to - by, to, STEP)))
+            to_set ^= low
+    for by, targets in geo.captures:
+        ray = own
+        distance = 0
+        for reach in targets:
+            distance += by
+            ray = (ray << by if by > 0 else ray >> -by) & reach
+            if not ray:
+                break
+            hits = ray & enemy
+            while hits:
+                low = hits & -hits
+                to = low.bit_length() - 1
+                moves.append(new(Move, (to - distance, to, CAPTURE)))
+                hits ^= low
+            ray &= empty
+    return moves
+
+
+def count_moves(geo: Geometry, own: int, enemy: int) -> int:
+    """How many steps and captures :func:`generate_moves` would return."""
+    empty = geo.mask & ~(own | enemy)
+    total = 0
+    for by, origins in geo.steps:
+        total += (((own & origins) << by if by > 0 else (own & origins) >> -by) & empty).bit_count()
+    for by, targets in geo.captures:
+        ray = own
+        for reach in targets:
+            ray = (ray << by if by > 0 else ray >> -by) & reach
+            if not ray:
+                break
+            total += (ray & enemy).bit_count()
+            ray &= empty
+    return total
+
+
+class Position:
+    """A Zola position: board size, checkers of both colours, side to move.
+
+    ``boards[RED]`` and ``boards[BLUE]`` are bitboards (see :mod:`zola.geometry`).
+    ``push``/``pop`` make and unmake moves in place for search; use
+    :meth:`copy` for a snapshot.
+    """
+
+    __slots__ = ("size", "geo", "boards", "turn", "move_stack")
+
+    def __init__(self, size: int, red: int, blue: int, turn: int = RED) -> None:
+        self.size = check_size(size)
+        self.geo = geometry(size)
+        if (red | blue) & ~self.geo.mask or red & blue:
+            raise InvalidPositionError("checkers must be on the board, one per square")
+        if not red and not blue:
+            raise InvalidPositionError("the board has no checkers")
+        if turn not in (RED, BLUE):
+            raise InvalidPositionError(f"side to move must be RED (0) or BLUE (1), not {turn!r}")
+        self.boards = [red, blue]
+        self.turn = turn
+        self.move_stack: list[Move] = []
+
+    @classmethod
+    def start(cls, size: int = 6) -> Position:
+        """The starting position: a full checkered board, Red on a1, Red to move.
+
+        >>> str(Position.start(8)).split("/")[7]
+        'rbrbrbrb r'
+        """
+        geo = geometry(check_size(size))
+        red = sum(1 << sq for sq in geo.squares if (square_file(sq) + square_rank(sq)) % 2 == 0)
+        return cls(size, red, geo.mask & ~red, RED)
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Parse position text; raise :class:`InvalidPositionError` saying what is wrong.
+
+        >>> Position.parse("6/6/2rb2/6/6/6 b").count(RED)
+        1
+        >>> Position.parse("6/6/6 r")
+        Traceback (most recent call last):
+        ...
+        zola.errors.InvalidPositionError: bad position '6/6/6 r': expected 6, 8 or 10 ranks, found 3
+        """
+        if not isinstance(text, str):
+            raise InvalidPositionError(f"a position must be text, not {type(text).__name__}")
+        shown = repr(text) if len(text) <= 60 else repr(text[:60]) + "..."
+
+        def bad(why: str) -> InvalidPositionError:
+            return InvalidPositionError(f"bad position {shown}: {why}")
+
+        if len(text) > _MAX_TEXT:
+            raise bad(f"too long ({len(text)} characters)")
+        fields = text.strip().split(" ")
+        if len(fields) != 2:
+            raise bad("expected the ranks, one space, then 'r' or 'b' for the side to move")
+        board, side = fields
+        if side not in ("r", "b"):
+            raise bad(f"side to move must be 'r' or 'b', not {side!r}")
+        ranks = board.split("/")
+        size = len(ranks)
+        if size not in SIZES:
+            raise bad(f"expected 6, 8 or 10 ranks, found {size}")
+        boards = [0, 0]
+        for row, rank_text in enumerate(ranks):
+            rank = size - 1 - row
+            file = 0
+            for token in _TOKEN.findall(rank_text):
+                if token.isdigit() and token.isascii():
+                    if token[0] == "0":
+                        raise bad(f"rank {rank + 1} has the empty run {token!r}")
+                    file += int(token)
+                elif token in COLOR_LETTERS:
+                    if file < size:
+                        boards[COLOR_LETTERS.index(token)] |= 1 << (rank * STRIDE + file)
+                    file += 1
+                else:
+                    raise bad(f"unexpected {token!r} in rank {rank + 1}; use r, b or a number")
+            if file != size:
+                raise bad(f"rank {rank + 1} has {file} squares, not {size}")
+        return cls(size, boards[RED], boards[BLUE], COLOR_LETTERS.index(side))
+
+    def __str__(self) -> str:
+        rows = []
+        red, blue = self.boards
+        for rank in range(self.size - 1, -1, -1):
+            row, empty = "", 0
+            for file in range(self.size):
+                bit = 1 << (rank * STRIDE + file)
+                letter = "r" if red & bit else "b" if blue & bit else ""
+                if letter:
+                    row += (str(empty) if empty else "") + letter
+                    empty = 0
+                else:
+                    empty += 1
+            rows.append(row + (str(empty) if empty else ""))
+        return "/".join(rows) + " " + COLOR_LETTERS[self.turn]
+
+    def __repr__(self) -> str:
+        return f"Position.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def key(self) -> tuple[int, int, int, int]:
+        """An exact hashable key: ``(size, red, blue, turn)``."""
+        return (self.size, self.boards[RED], self.boards[BLUE], self.turn)
+
+    def copy(self) -> Position:
+        """An independent copy of the board and side to move (without the move stack)."""
+        return Position(self.size, self.boards[RED], self.boards[BLUE], self.turn)
+
+    def piece_at(self, square: int) -> int | None:
+        """``RED``, ``BLUE`` or ``None`` for the checker on ``square``."""
+        bit = 1 << square
+        if self.boards[RED] & bit:
+            return RED
+        if self.boards[BLUE] & bit:
+            return BLUE
+        return None
+
+    def pieces(self, color: int) -> list[int]:
+        """The squares of ``color``'s checkers."""
+        return _bits(self.boards[color])
+
+    def count(self, color: int) -> int:
+        """How many checkers ``color`` has."""
+        return self.boards[color].bit_count()
+
+    def winner(self) -> int | None:
+        """The colour that captured all enemy checkers, else ``None``."""
+        if not self.boards[BLUE]:
+            return RED
+        if not self.boards[RED]:
+            return BLUE
+        return None
+
+    def is_game_over(self) -> bool:
+        """Whether one side has no checkers left."""
+        return not (self.boards[RED] and self.boards[BLUE])
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves: steps and captures, else ``[Move.PASS]``; ``[]`` when over."""
+        own, enemy = self.boards[self.turn], self.boards[self.turn ^ 1]
+        if not own or not enemy:
+            return []
+        return generate_moves(self.geo, own, enemy) or [Move.PASS]
+
+    def count_legal_moves(self) -> int:
+        """``len(self.legal_moves())``, computed without building the moves."""
+        own, enemy = self.boards[self.turn], self.boards[self.turn ^ 1]
+        if not own or not enemy:
+            return 0
+        return count_moves(self.geo, own, enemy) or 1
+
+    def push(self, move: Move) -> None:
+        """Make ``move`` without checking it is legal (see :meth:`why_illegal`)."""
+        kind = move[2]
+        if kind != PASS:
+            us = self.turn
+            bit = 1 << move[1]
+            self.boards[us] ^= (1 << move[0]) | bit
+            if kind == CAPTURE:
+                self.boards[us ^ 1] ^= bit
+        self.turn ^= 1
+        self.move_stack.append(move)
+
+    def pop(self) -> Move:
+        """Unmake the last pushed move and return it."""
+        move = self.move_stack.pop()
+        self.turn ^= 1
+        kind = move[2]
+        if kind != PASS:
+            us = self.turn
+            bit = 1 << move[1]
+            self.boards[us] ^= (1 << move[0]) | bit
+            if kind == CAPTURE:
+                self.boards[us ^ 1] ^= bit
+        return move
+
+    def why_illegal(self, move: Move) -> str | None:
+        """``None`` if ``move`` is legal here, else a short reason for a person.
+
+        >>> pos = Position.start(6)
+        >>> pos.why_illegal(Move.parse("c3xd4"))
+        'cannot capture your own checker'
+        >>> pos.why_illegal(Move.parse("c3xb3"))
+        'a capture may not move away from the centre'
+        """
+        if self.is_game_over():
+            return "the game is over"
+        if move.kind == SWAP:
+            return "swap is only possible for Blue's first turn of a game from the start"
+        if move.kind == PASS:
+            if generate_moves(self.geo, self.boards[self.turn], self.boards[self.turn ^ 1]):
+                return "you may pass only when no other move is possible"
+            return None
+        if not all(0 <= sq < STRIDE * STRIDE and self.geo.mask >> sq & 1 for sq in move[:2]):
+            return f"that square is off the {self.size}x{self.size} board"
+        owner = self.piece_at(move.from_square)
+        name = square_name(move.from_square)
+        if owner is None:
+            return f"there is no checker on {name}"
+        if owner != self.turn:
+            return f"not your checker: {COLOR_NAMES[self.turn].capitalize()} is to move"
+        df = square_file(move.to_square) - square_file(move.from_square)
+        dr = square_rank(move.to_square) - square_rank(move.from_square)
+        dist = self.geo.dist
+        target = self.piece_at(move.to_square)
+        if move.kind == STEP:
+            if king_distance(move.from_square, move.to_square) != 1:
+                return "a step goes to an adjacent square"
+            if target is not None:
+                return "a step must go to an empty square"
+            if dist[move.to_square] <= dist[move.from_square]:
+                return "a step must move farther from the centre"
+            return None
+        if df and dr and abs(df) != abs(dr):
+            return "a capture moves along a row, column or diagonal"
+        n = king_distance(move.from_square, move.to_square)
+        by = (dr // n) * STRIDE + df // n
+        for between in range(move.from_square + by, move.to_square, by):
+            if self.piece_at(between) is not None:
+                return f"the path is blocked at {square_name(between)}"
+        if target is None:
+            return "a capture must end on an enemy checker"
+        if target == self.turn:
+            return "cannot capture your own checker"
+        if dist[move.to_square] > dist[move.from_square]:
+            return "a capture may not move away from the centre"
+        return None
+
+    def move_between(self, from_square: int, to_square: int) -> Move:
+        """The legal move from one square to another, for a click on each.
+
+        A move onto a checker is a capture, onto an empty square a step.
+        Raises :class:`IllegalMoveError` with the reason when there is none.
+
+        >>> Position.start(6).move_between(22, 23)
+        Move.parse('c3xd3')
+        >>> Position.start(6).move_between(22, 33)
+        Traceback (most recent call last):
+        ...
+        zola.errors.IllegalMoveError: c3xd4: cannot capture your own checker
+        """
+        adjacent = king_distance(from_square, to_square) == 1
+        kind = STEP if adjacent and self.piece_at(to_square) is None else CAPTURE
+        move = Move(from_square, to_square, kind)
+        self.check(move)
+        return move
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMoveError` with the reason if ``move`` is not legal."""
+        why = self.why_illegal(move)
+        if why is not None:
+            raise IllegalMoveError(f"{move}: {why}")
+
+    def push_text(self, text: str) -> Move:
+        """Parse, check and make a move given as text; return it.
+
+        >>> Position.start(6).push_text("a1-a2")
+        Traceback (most recent call last):
+        ...
+        zola.errors.IllegalMoveError: a1-a2: a step must go to an empty square
+        """
+        move = Move.parse(text)
+        self.check(move)
+        self.push(move)
+        return move
+
+
+def perft(position: Position, depth: int) -> int:
+    """Count the leaf nodes of the legal-move tree ``depth`` plies deep.
+
+    A forced pass counts as a move; ``swap`` does not.
+
+    >>> perft(Position.start(6), 2)
+    1296
+    """
+    if depth <= 0:
+        return 1
+    if depth == 1:
+        return position.count_legal_moves()
+    total = 0
+    for move in position.legal_moves():
+        position.push(move)
+        total += perft(position, depth - 1)
+        position.pop()
+    return total
