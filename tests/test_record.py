@@ -1,0 +1,97 @@
+"""The URL-fragment codec: round trips, the exact text, and only typed errors for bad input."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zola import Game, InvalidRecordError, Position, decode, encode
+
+ALPHABET = "v1;=sizemovpltar.-x0123456789bcdefghj_/#%"
+
+
+def test_a_new_game_and_a_game_with_history() -> None:
+    assert encode(Game(10)) == "v1;size=10"
+    game = Game(6)
+    for text in ("c3xd3", "swap", "c4xd3", "e3xd3"):
+        game.play(text)
+    game.go_to(2)
+    assert encode(game) == "v1;size=6;moves=c3xd3.swap.c4xd3.e3xd3;ply=2"
+    copy = decode("#" + encode(game))
+    assert copy.moves == game.moves and copy.ply == 2 and copy.swapped()
+
+
+def test_a_custom_start_position() -> None:
+    start = Position.parse("6/6/2rb2/6/6/r4b b")
+    game = Game(start=start)
+    game.play("d4xc4")
+    text = encode(game)
+    assert text == "v1;size=6;start=6/6/2rb2/6/6/r4b_b;moves=d4xc4"
+    assert decode(text).start == start
+    assert not decode(text).from_standard_start
+
+
+def test_the_record_needs_no_percent_escapes() -> None:
+    rng = random.Random(3)
+    game = Game(10)
+    while not game.is_game_over():
+        game.play(rng.choice(game.legal_moves()))
+    text = encode(game)
+    assert set(text) <= set("abcdefghijklmnopqrstuvwxyz0123456789;=._-/")
+    assert decode(text.replace(";", "%3B")).moves == game.moves
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "must start with 'v1'"),
+        ("v2;size=6", "must start with 'v1'"),
+        ("v1;size=7", "size must be 6, 8 or 10"),
+        ("v1;size=6;size=6", "unexpected field"),
+        ("v1;colour=red", "unexpected field"),
+        ("v1;size=6;moves=c3xd3..c4xd3", "move 2"),
+        ("v1;size=6;moves=a1-a2", "move 1: a1-a2: a step must go to an empty square"),
+        ("v1;size=6;moves=c3xd3;ply=3", "ply must be 0 to 1"),
+        ("v1;size=6;moves=c3xd3;ply=-1", "ply must be 0 to 1"),
+        ("v1;size=6;ply=١", "ply must be 0 to 0"),
+        ("v1;size=8;start=6/6/6/6/6/r4b_r", "does not match"),
+        ("v1;size=6;start=6/6/6/6/6/r4b", "start: bad position"),
+        ("v1;size=6;moves=c3xd3.c4xd3.swap", "swap is only possible"),
+        ("v1;size=6;moves=" + "c3xd3." * 3000, "too long"),
+        ("v1;size=6;moves=%ZZ", "move 1"),
+        ("v1;size=6;moves=<script>alert(1)</script>", "move 1"),
+    ],
+)
+def test_bad_records_say_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(InvalidRecordError, match=message):
+        decode(text)
+
+
+def _mutations(base: str) -> st.SearchStrategy[str]:
+    edits = st.tuples(st.integers(0, len(base)), st.integers(0, 8), st.text(ALPHABET, max_size=8))
+    return st.lists(edits, max_size=4).map(lambda es: _apply(base, es))
+
+
+def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
+    for at, cut, insert in edits:
+        text = text[:at] + insert + text[at + cut :]
+    return text
+
+
+VALID = "v1;size=6;moves=c3xd3.swap.c4xd3.e3xd3.d4xc4;ply=4"
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.one_of(st.text(max_size=200), st.text(ALPHABET, max_size=200), _mutations(VALID)))
+def test_decoding_any_text_gives_a_legal_game_or_the_typed_error(text: str) -> None:
+    try:
+        game = decode(text)
+    except InvalidRecordError:
+        return
+    replay = Game(start=game.start)
+    for move in game.moves:
+        replay.play(move)
+    replay.go_to(game.ply)
+    assert replay.position == game.position
+    assert decode(encode(game)).moves == game.moves
