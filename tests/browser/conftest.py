@@ -1,0 +1,245 @@
+"""Real-browser test fixtures: a local static server, Debian's Chromium, pages.
+
+Every test under tests/browser/ is marked ``browser`` automatically.
+
+Fixtures
+--------
+server_url   session: "http://127.0.0.1:<port>" serving the repository root
+browser      session: headless Chromium (/usr/bin/chromium) via sync Playwright
+page         function: a page in a fresh browser context. It records
+             ``page.requests`` (every URL), ``page.console_errors`` (console
+             errors, uncaught page errors, HTTP >= 400 responses) and
+             ``page.off_origin`` (URLs not on the local server). A test FAILS
+             if any request went anywhere but the local server.
+page_log     function: the same record as a plain object (``PageLog``)
+open_app     function: open_app(fragment="", path="/") -> page, waiting until
+             the app has booted (``<body data-ready="1">``), up to 60 s
+screenshot   function: screenshot(name, page=None, full_page=False) -> Path,
+             writes ``screenshots/<name>.png`` at the repository root
+
+Never run ``playwright install``: the tests drive Debian's Chromium
+(``apt-get install -y chromium``); ``scripts/test`` sets everything up.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+SCREENSHOTS = ROOT / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+BOOT_TIMEOUT_MS = 60_000
+# Schemes that never leave the browser (inline data, object URLs, blank pages).
+LOCAL_SCHEMES = {"data", "blob", "about"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # This hook sees every collected item, not only this folder's: filter by path.
+    for item in items:
+        if HERE in Path(item.path).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _need(what: str, hint: str) -> None:
+    """Fail in CI (a missing prerequisite is a broken setup), skip elsewhere."""
+    message = f"{what} is missing: {hint} (or run scripts/test, which sets everything up)"
+    if os.environ.get("CI"):
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+# --------------------------------------------------------------------------- server
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files from the repo root, quiet, with the MIME types Pyodide needs."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".toml": "application/toml",
+        ".py": "text/x-python",
+        ".json": "application/json",
+        ".zip": "application/zip",
+        ".svg": "image/svg+xml",
+        ".css": "text/css",
+        ".html": "text/html",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:  # noqa: ANN001
+        pass  # the browser closing a connection early is not a test failure
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    handler = functools.partial(_Handler, directory=str(ROOT))
+    server = _Server(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="static-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+# -------------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def browser():  # noqa: ANN201 - playwright.sync_api.Browser
+    if not os.access(CHROMIUM, os.X_OK):
+        _need(CHROMIUM, "apt-get update && apt-get install -y chromium")
+    runtime = ROOT / "node_modules"
+    if not (runtime / "@pyscript/core").is_dir() or not (runtime / "pyodide").is_dir():
+        _need("node_modules (PyScript core + Pyodide)", "npm ci")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@dataclass
+class PageLog:
+    """What one page did: every request, and every error it reported."""
+
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+
+    @property
+    def off_origin(self) -> list[str]:
+        return [url for url in self.requests if not _is_local(url, self.origin)]
+
+
+def _is_local(url: str, origin: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in LOCAL_SCHEMES:
+        return True
+    return f"{parts.scheme}://{parts.netloc}" == origin
+
+
+@pytest.fixture
+def page_log(server_url: str) -> PageLog:
+    return PageLog(origin=server_url)
+
+
+@pytest.fixture
+def page(browser, page_log: PageLog):  # noqa: ANN001, ANN201
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    log = page_log
+
+    # Context-level: also sees requests made by workers.
+    context.on("request", lambda req: log.requests.append(req.url))
+
+    def on_response(resp) -> None:  # noqa: ANN001
+        if resp.status >= 400:
+            log.console_errors.append(f"HTTP {resp.status}: {resp.url}")
+
+    context.on("response", on_response)
+    pg = context.new_page()
+
+    def on_console(msg) -> None:  # noqa: ANN001
+        if msg.type == "error":
+            loc = msg.location or {}
+            where = f" ({loc.get('url')}:{loc.get('lineNumber')})" if loc.get("url") else ""
+            log.console_errors.append(f"console.error: {msg.text}{where}")
+
+    pg.on("console", on_console)
+    pg.on("pageerror", lambda err: log.console_errors.append(f"pageerror: {err}"))
+    pg.requests = log.requests
+    pg.console_errors = log.console_errors
+    pg.log = log
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item):  # noqa: ANN201
+    """After the test body: fail it if its page fetched anything off the server."""
+    result = yield
+    log = getattr(item, "funcargs", {}).get("page_log")
+    if isinstance(log, PageLog) and log.off_origin:
+        shown = "\n  ".join(log.off_origin[:20])
+        pytest.fail(
+            f"{len(log.off_origin)} request(s) left the local server {log.origin}:\n  {shown}",
+            pytrace=False,
+        )
+    return result
+
+
+# ------------------------------------------------------------------------- helpers
+
+
+@pytest.fixture
+def open_app(page, server_url: str) -> Callable[..., object]:  # noqa: ANN001
+    """open_app(fragment="", path="/") -> page, once <body data-ready="1">."""
+
+    def _open(fragment: str = "", path: str = "/"):  # noqa: ANN202
+        url = server_url + path
+        if fragment:
+            url += fragment if fragment.startswith("#") else "#" + fragment
+        page.goto(url)
+        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+        while not page.evaluate("document.body && document.body.dataset.ready === '1'"):
+            # A Python error while booting shows up at once as a console error:
+            # report it now rather than after the whole timeout.
+            fatal = [e for e in page.console_errors if "PythonError" in e or "pageerror" in e]
+            if fatal or time.monotonic() > deadline:
+                why = "failed to boot" if fatal else f"not ready after {BOOT_TIMEOUT_MS // 1000} s"
+                errors = "\n  ".join(page.console_errors) or "(no console errors)"
+                raise AssertionError(f"{url}: {why} (data-ready != 1).\n  {errors}")
+            page.wait_for_timeout(50)
+        return page
+
+    return _open
+
+
+@pytest.fixture
+def screenshot(request: pytest.FixtureRequest) -> Callable[..., Path]:
+    """screenshot(name, page=None, full_page=False) -> screenshots/<name>.png."""
+
+    def _shot(name: str, page=None, full_page: bool = False) -> Path:  # noqa: ANN001
+        target = page if page is not None else request.getfixturevalue("page")
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / (name if name.endswith(".png") else f"{name}.png")
+        target.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return _shot
