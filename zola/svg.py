@@ -1,0 +1,235 @@
+"""SVG boards: one pure renderer for the web app, embeds and static diagrams.
+
+The output is a standalone SVG document (presentation attributes, no external
+CSS), with semantic classes a page may restyle and stable hooks: the root
+carries ``data-position``, each square's group carries ``data-square``.
+
+>>> svg = render(Position.start(6), last_move=Move.parse("c3xd3"))
+>>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), 'data-square="c3"' in svg
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from html import escape
+
+from zola.geometry import FILES, square_file, square_name, square_rank
+from zola.move import CAPTURE, Move
+from zola.position import COLOR_NAMES, RED, Position
+
+CELL = 100
+MARGIN = 36
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Colours of a board; ``LIGHT`` and ``DARK`` are the built-in themes."""
+
+    name: str
+    square: tuple[str, str]  # light and dark squares
+    shading: tuple[str, str]  # nearest and farthest distance class
+    coordinates: str
+    red: str
+    blue: str
+    mark: str  # the inner mark of a checker
+    last_move: str
+    selected: str
+    hint: str
+    capture: str
+    arrow: str
+
+
+LIGHT = Theme(
+    "light",
+    ("#eadfc8", "#dccdb0"),
+    ("#f7d9a8", "#8fb3c9"),
+    "#5b4d3a",
+    "#c62828",
+    "#1e5bb8",
+    "#ffffff",
+    "#f2c94c",
+    "#66bb6a",
+    "#2e7d32",
+    "#ff6f00",
+    "#2e7d32",
+)
+DARK = Theme(
+    "dark",
+    ("#4a4540", "#3b3733"),
+    ("#7a5c34", "#2f4a5c"),
+    "#d8cfc0",
+    "#ef5350",
+    "#4f8fe8",
+    "#1c1a18",
+    "#a88a2c",
+    "#43a047",
+    "#a5d6a7",
+    "#ffb74d",
+    "#81c784",
+)
+THEMES = {theme.name: theme for theme in (LIGHT, DARK)}
+
+
+def _blend(a: str, b: str, t: float) -> str:
+    """The colour ``t`` of the way from hex colour ``a`` to ``b``."""
+    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))
+
+
+def render(
+    position: Position,
+    *,
+    flip: bool = False,
+    coordinates: bool = True,
+    shading: bool = False,
+    selected: int | None = None,
+    hints: Iterable[Move] = (),
+    last_move: Move | None = None,
+    highlight: Iterable[int] = (),
+    arrows: Iterable[Move] = (),
+    theme: Theme = LIGHT,
+) -> str:
+    """Draw ``position`` as an SVG document string.
+
+    ``flip`` shows the board as Blue sees it; ``shading`` colours the distance
+    classes (nearest the centre warmest) and letters them A, B, ...;
+    ``selected`` rings a square; ``hints`` are legal moves to mark (dots on
+    empty targets, rings on capture targets); ``last_move`` tints its squares
+    and marks a capture; ``highlight`` tints squares; ``arrows`` draws moves.
+    """
+    size = position.size
+    geo = position.geo
+    side = MARGIN if coordinates else 0
+    width = size * CELL + side
+    height = size * CELL + side
+    last_squares = set() if last_move is None or last_move.from_square < 0 else set(last_move[:2])
+    highlight = set(highlight)
+    levels = max(geo.classes) or 1
+
+    def corner(sq: int) -> tuple[int, int]:
+        f, r = square_file(sq), square_rank(sq)
+        col, row = (size - 1 - f, r) if flip else (f, size - 1 - r)
+        return side + col * CELL, row * CELL
+
+    def centre(sq: int) -> tuple[int, int]:
+        x, y = corner(sq)
+        return x + CELL // 2, y + CELL // 2
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'class="zola-board theme-{theme.name}" data-position="{escape(str(position))}" '
+        f'data-size="{size}" data-flipped="{int(flip)}" role="img" '
+        f'aria-label="Zola board, {size} by {size}">'
+    ]
+    for sq in geo.squares:
+        x, y = corner(sq)
+        name = square_name(sq)
+        dark = (square_file(sq) + square_rank(sq)) % 2 == 0
+        fill = theme.square[dark]
+        if shading:
+            fill = _blend(*theme.shading, geo.classes[sq] / levels)
+        classes = ["square", "dark" if dark else "light"]
+        owner = position.piece_at(sq)
+        label = name + (f", {COLOR_NAMES[owner]} checker" if owner is not None else ", empty")
+        parts.append(
+            f'<g class="sq" data-square="{name}" aria-label="{label}">'
+            f'<rect class="{" ".join(classes)}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+            f'fill="{fill}"/>'
+        )
+        if sq in last_squares or sq in highlight:
+            kind = "last-move" if sq in last_squares else "highlight"
+            parts.append(
+                f'<rect class="{kind}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                f'fill="{theme.last_move}" fill-opacity="0.55"/>'
+            )
+        if shading:
+            parts.append(
+                f'<text class="class-letter" x="{x + 8}" y="{y + 22}" font-size="18" '
+                f'font-family="sans-serif" fill="{theme.coordinates}" fill-opacity="0.7">'
+                f"{chr(65 + geo.classes[sq])}</text>"
+            )
+        if sq == selected:
+            parts.append(
+                f'<rect class="selected" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
+                f'height="{CELL - 6}" fill="none" stroke="{theme.selected}" stroke-width="6"/>'
+            )
+        if owner is not None:
+            parts.append(_checker(owner, *centre(sq), theme))
+        parts.append("</g>")
+    if last_move is not None and last_move.kind == CAPTURE:
+        x, y = corner(last_move.to_square)
+        parts.append(
+            f'<g class="capture-mark" transform="translate({x + CELL - 20},{y + 20})" '
+            f'pointer-events="none"><circle r="14" fill="{theme.capture}"/>'
+            f'<path d="M-6,-6L6,6M6,-6L-6,6" stroke="#fff" stroke-width="3.5" '
+            'stroke-linecap="round"/></g>'
+        )
+    for move in hints:
+        if move.to_square < 0:
+            continue
+        cx, cy = centre(move.to_square)
+        if move.kind == CAPTURE:
+            parts.append(
+                f'<circle class="hint capture" cx="{cx}" cy="{cy}" r="44" fill="none" '
+                f'stroke="{theme.hint}" stroke-width="7" stroke-opacity="0.85" '
+                'pointer-events="none"/>'
+            )
+        else:
+            parts.append(
+                f'<circle class="hint step" cx="{cx}" cy="{cy}" r="14" fill="{theme.hint}" '
+                'fill-opacity="0.8" pointer-events="none"/>'
+            )
+    for move in arrows:
+        parts.append(_arrow(centre(move.from_square), centre(move.to_square), theme.arrow))
+    if coordinates:
+        files = range(size - 1, -1, -1) if flip else range(size)
+        for col, f in enumerate(files):
+            parts.append(
+                f'<text class="coordinate" x="{side + col * CELL + CELL // 2}" '
+                f'y="{size * CELL + 26}" font-size="22" font-family="sans-serif" '
+                f'text-anchor="middle" fill="{theme.coordinates}">{FILES[f]}</text>'
+            )
+        ranks = range(size) if flip else range(size - 1, -1, -1)
+        for row, r in enumerate(ranks):
+            parts.append(
+                f'<text class="coordinate" x="{side // 2}" y="{row * CELL + CELL // 2 + 8}" '
+                f'font-size="22" font-family="sans-serif" text-anchor="middle" '
+                f'fill="{theme.coordinates}">{r + 1}</text>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _checker(color: int, cx: int, cy: int, theme: Theme) -> str:
+    """A checker: red with a solid inner dot, blue with an inner ring (not colour alone)."""
+    fill = theme.red if color == RED else theme.blue
+    name = COLOR_NAMES[color]
+    mark = (
+        f'<circle cx="{cx}" cy="{cy}" r="11" fill="{theme.mark}"/>'
+        if color == RED
+        else f'<circle cx="{cx}" cy="{cy}" r="16" fill="none" stroke="{theme.mark}" '
+        'stroke-width="6"/>'
+    )
+    return (
+        f'<g class="checker {name}"><circle cx="{cx}" cy="{cy + 3}" r="38" fill="#000" '
+        f'fill-opacity="0.18"/><circle cx="{cx}" cy="{cy}" r="38" fill="{fill}" '
+        f'stroke="#000" stroke-opacity="0.25" stroke-width="2"/>{mark}</g>'
+    )
+
+
+def _arrow(start: tuple[int, int], end: tuple[int, int], color: str) -> str:
+    """A straight arrow from one square centre to another."""
+    (x1, y1), (x2, y2) = start, end
+    length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    hx, hy = x2 - ux * 26, y2 - uy * 26
+    px, py = -uy * 16, ux * 16
+    return (
+        f'<g class="arrow" pointer-events="none" fill="{color}" stroke="{color}" '
+        f'opacity="0.85"><line x1="{x1}" y1="{y1}" x2="{hx:.1f}" y2="{hy:.1f}" '
+        f'stroke-width="12" stroke-linecap="round"/><polygon points="{x2},{y2} '
+        f'{hx + px:.1f},{hy + py:.1f} {hx - px:.1f},{hy - py:.1f}"/></g>'
+    )
