@@ -51,7 +51,7 @@ def test_the_record_needs_no_percent_escapes() -> None:
         ("v1;size=6;size=6", "unexpected field"),
         ("v1;colour=red", "unexpected field"),
         ("v1;size=6;moves=c3xd3..c4xd3", "move 2"),
-        ("v1;size=6;moves=a1-a2", "move 1: a1-a2: a step must go to an empty square"),
+        ("v1;size=6;moves=a1-a2", "move 1: a1-a2 is not legal: a step must go to an empty square"),
         ("v1;size=6;moves=c3xd3;ply=3", "ply must be 0 to 1"),
         ("v1;size=6;moves=c3xd3;ply=-1", "ply must be 0 to 1"),
         ("v1;size=6;ply=١", "ply must be 0 to 0"),

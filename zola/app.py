@@ -6,8 +6,8 @@ whole page logic is testable on CPython.
 >>> app = App()
 >>> app.click("c3"); app.selected
 22
->>> app.click("d3"); str(app.game.moves[-1]), app.status()
-('c3xd3', 'Blue to move. Swap colours with Red, or keep Blue and move.')
+>>> app.click("d3"); str(app.game.moves[-1]), app.status(), app.offers_swap()
+('c3xd3', 'Blue to move.', True)
 >>> app.click("a1"); app.message
 'Not your checker: Blue is to move.'
 """
@@ -55,7 +55,8 @@ class App:
         try:
             self._reset(decode(fragment))
         except ZolaError as error:
-            self.message = f"This link holds no valid game ({error}). A new game was started."
+            reason = str(error)
+            self.message = f"{reason[0].upper()}{reason[1:]}. A new game was started."
 
     def fragment(self) -> str:
         """The URL fragment of the game, without ``#``."""
@@ -101,7 +102,7 @@ class App:
         try:
             move = game.position.move_between(self.selected, square)
         except IllegalMoveError as error:
-            self.message = str(error).capitalize() + "."
+            self.message = f"{error}."
             return
         self.play(move)
 
@@ -170,8 +171,6 @@ class App:
         if self.game.is_game_over():
             return self.result()
         turn = _color(self.game.turn)
-        if self.offers_swap():
-            return f"{turn} to move. Swap colours with Red, or keep Blue and move."
         if self.game.swapped():
             player = PLAYER_LABELS[self.game.player_of(self.game.turn)]
             return f"{turn} to move ({player})."

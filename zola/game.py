@@ -90,7 +90,7 @@ class Game:
             move = Move.parse(move)
         why = self.why_illegal(move)
         if why is not None:
-            raise IllegalMoveError(f"{move}: {why}")
+            raise IllegalMoveError(f"{move} is not legal: {why}")
         if not (self.ply < len(self.moves) and self.moves[self.ply] == move):
             del self.moves[self.ply :]
             self.moves.append(move)

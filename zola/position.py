@@ -343,7 +343,7 @@ class Position:
         >>> Position.start(6).move_between(22, 33)
         Traceback (most recent call last):
         ...
-        zola.errors.IllegalMoveError: c3xd4: cannot capture your own checker
+        zola.errors.IllegalMoveError: c3xd4 is not legal: cannot capture your own checker
         """
         adjacent = king_distance(from_square, to_square) == 1
         kind = STEP if adjacent and self.piece_at(to_square) is None else CAPTURE
@@ -355,7 +355,7 @@ class Position:
         """Raise :class:`IllegalMoveError` with the reason if ``move`` is not legal."""
         why = self.why_illegal(move)
         if why is not None:
-            raise IllegalMoveError(f"{move}: {why}")
+            raise IllegalMoveError(f"{move} is not legal: {why}")
 
     def push_text(self, text: str) -> Move:
         """Parse, check and make a move given as text; return it.
@@ -363,7 +363,7 @@ class Position:
         >>> Position.start(6).push_text("a1-a2")
         Traceback (most recent call last):
         ...
-        zola.errors.IllegalMoveError: a1-a2: a step must go to an empty square
+        zola.errors.IllegalMoveError: a1-a2 is not legal: a step must go to an empty square
         """
         move = Move.parse(text)
         self.check(move)
