@@ -142,7 +142,7 @@ class App:
 
     def _skip_passes(self, ply: int, step: int) -> int:
         moves = self.game.moves
-        while 0 < ply < len(moves) and moves[ply - 1 if step < 0 else ply].kind == PASS:
+        while 0 < ply < len(moves) and moves[ply].kind == PASS:
             ply += step
         return ply
 
