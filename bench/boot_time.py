@@ -1,7 +1,9 @@
-"""Boot time of a page: navigation start -> <body data-ready="1">, in ms.
+"""Boot time: navigation start -> <body data-ready="1">, the app beside a bare PyScript page.
 
-    python3 bench/boot_time.py                          # the bare PyScript page
-    python3 bench/boot_time.py /index.html --runs 5     # the app
+    python3 bench/boot_time.py                # the app and the bare page, 7 runs each
+    python3 bench/boot_time.py --runs 3 /index.html#v1;size=10
+
+Runs of the pages alternate, so both see the same machine load.
 
 Each run uses a fresh browser context (empty cache, as a first visit), in
 Debian's headless Chromium, with the repository served on 127.0.0.1. The time
@@ -46,8 +48,8 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("path", nargs="?", default="/bench/bare/index.html")
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("paths", nargs="*", default=["/index.html", "/bench/bare/index.html"])
+    ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per run")
     args = ap.parse_args()
 
@@ -57,29 +59,34 @@ def main() -> None:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}{args.path}"
+    base = f"http://127.0.0.1:{server.server_address[1]}"
 
-    times = []
+    times: dict[str, list[float]] = {path: [] for path in args.paths}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
         )
-        for i in range(args.runs):
-            context = browser.new_context()
-            context.add_init_script(MARK_READY)
-            page = context.new_page()
-            page.goto(url)
-            page.wait_for_function("window.__bootMs !== undefined", timeout=args.timeout * 1000)
-            ms = page.evaluate("window.__bootMs")
-            times.append(ms)
-            print(f"run {i + 1}: {ms:7.0f} ms")
-            context.close()
+        for run in range(args.runs):
+            for path in args.paths:
+                context = browser.new_context()
+                context.add_init_script(MARK_READY)
+                page = context.new_page()
+                page.goto(base + path)
+                page.wait_for_function("window.__bootMs !== undefined", timeout=args.timeout * 1000)
+                times[path].append(page.evaluate("window.__bootMs"))
+                print(f"run {run + 1} {path}: {times[path][-1]:7.0f} ms")
+                context.close()
         browser.close()
     server.shutdown()
-    print(
-        f"{args.path}: median {statistics.median(times):.0f} ms, "
-        f"min {min(times):.0f}, max {max(times):.0f} ({args.runs} fresh contexts)"
-    )
+    medians = {path: statistics.median(ms) for path, ms in times.items()}
+    first = args.paths[0]
+    for path, ms in times.items():
+        print(
+            f"{path}: median {medians[path]:.0f} ms "
+            f"(min {min(ms):.0f}, max {max(ms):.0f}, {args.runs} fresh contexts)"
+        )
+    for path in args.paths[1:]:
+        print(f"ratio {first} / {path}: {medians[first] / medians[path]:.2f}")
 
 
 if __name__ == "__main__":

@@ -78,17 +78,17 @@ class Baseline:
         return total
 
 
-def timed(run) -> tuple[int, float]:
+def timed(run, *args) -> tuple[int, float]:
     start = time.perf_counter()
-    nodes = run()
+    nodes = run(*args)
     return nodes, time.perf_counter() - start
 
 
 def main() -> None:
     print(f"{'perft':<12}{'nodes':>10}{'baseline':>12}{'zola':>12}{'speed-up':>10}")
     for size, depth in ((6, 4), (8, 3)):
-        base_nodes, base_time = timed(lambda: Baseline(size).perft(RED, depth))
-        nodes, zola_time = timed(lambda: perft(Position.start(size), depth))
+        base_nodes, base_time = timed(Baseline(size).perft, RED, depth)
+        nodes, zola_time = timed(perft, Position.start(size), depth)
         assert nodes == base_nodes, (nodes, base_nodes)
         print(
             f"{size}x{size} d{depth:<7}{nodes:>10,}"
