@@ -37,6 +37,7 @@ def render_moves() -> None:
     """The move list: one button per move, the viewed ply marked."""
     moves = element("moves")
     moves.replaceChildren()
+    current = None
     for ply, text in enumerate(app.move_list(), 1):
         item = document.createElement("li")
         button = document.createElement("button")
@@ -46,10 +47,13 @@ def render_moves() -> None:
         if ply == app.game.ply:
             button.classList.add("current")
             button.setAttribute("aria-current", "step")
+            current = button
         elif ply > app.game.ply:
             button.classList.add("ahead")
         item.append(button)
         moves.append(item)
+    if current is not None:  # keep the viewed move in sight, without scrolling the page
+        moves.scrollTop = current.offsetTop - moves.clientHeight // 2
 
 
 def action(handler):
