@@ -1,6 +1,7 @@
 """The page glue: DOM events -> zola.app.App -> one render -> the URL fragment."""
 
-from pyodide.ffi import create_proxy
+import js
+from pyodide.ffi import JsProxy, create_proxy, to_js
 from pyscript import document, window
 
 from zola.app import App
@@ -12,8 +13,19 @@ def element(name):
     return document.getElementById(name)
 
 
+EMBEDDED = window.parent != window
+
+
 def render() -> None:
-    """Draw everything from ``app`` and write the game into the URL."""
+    """Draw everything from ``app``, write the game into the URL, tell a host page."""
+    view = app.view
+    body = document.body.classList
+    body.toggle("embed", view.embed)
+    body.toggle("panel", view.panel)
+    body.toggle("static", view.static)
+    body.toggle("dark", view.theme == "dark")
+    element("app-link").hidden = not (view.embed and view.app_link)
+    element("app-link").href = page_url(app.share_fragment())
     element("board").innerHTML = app.board_svg()
     status = element("status")
     status.textContent = app.status()
@@ -28,9 +40,28 @@ def render() -> None:
     element("redo").disabled = element("last").disabled = game.ply == len(game.moves)
     element("new").classList.toggle("attention", game.is_game_over())
     element("size").value = str(game.size)
-    element("shading").checked = app.shading
+    element("shading").checked = view.shading
     render_moves()
     window.history.replaceState(None, "", "#" + app.fragment())
+    for move in app.take_played():
+        if EMBEDDED:
+            post_to_host(
+                {
+                    "type": "zola:move",
+                    "move": str(move),
+                    "position": str(app.game.position),
+                    "fragment": app.share_fragment(),
+                }
+            )
+
+
+def page_url(fragment: str) -> str:
+    """This page's address with another fragment."""
+    return window.location.href.split("#")[0] + "#" + fragment
+
+
+def post_to_host(message: dict) -> None:
+    window.parent.postMessage(to_js(message, dict_converter=js.Object.fromEntries), "*")
 
 
 def render_moves() -> None:
@@ -97,24 +128,24 @@ def key(event) -> None:
         app.go_to(target)
 
 
-def toggle_flip(_event) -> None:
-    app.flipped = not app.flipped
-
-
-def toggle_shading(_event) -> None:
-    app.shading = bool(element("shading").checked)
-
-
-def copy_link(_event) -> None:
-    url = window.location.href
+def copy(url: str, what: str) -> None:
+    """Put ``url`` on the clipboard and say so (or show it, where the clipboard is refused)."""
 
     def copied(_result) -> None:
-        element("message").textContent = "Link copied to the clipboard."
+        element("message").textContent = f"{what} copied to the clipboard."
 
     def failed(_error) -> None:
         element("message").textContent = f"Copy this link: {url}"
 
     window.navigator.clipboard.writeText(url).then(create_proxy(copied), create_proxy(failed))
+
+
+def host_message(event) -> None:
+    """A host page's ``{type: "zola:load", fragment}`` opens that game."""
+    data = event.data
+    if isinstance(data, JsProxy) and getattr(data, "type", None) == "zola:load":
+        fragment = getattr(data, "fragment", None)
+        app.load(fragment if isinstance(fragment, str) else "?")
 
 
 def hash_changed(_event) -> None:
@@ -131,9 +162,15 @@ on("first", "click", lambda _e: app.go_to(0))
 on("last", "click", lambda _e: app.go_to(len(app.game.moves)))
 on("swap", "click", lambda _e: app.swap())
 on("keep", "click", lambda _e: app.keep())
-on("flip", "click", toggle_flip)
-on("shading", "change", toggle_shading)
-element("copy").addEventListener("click", create_proxy(copy_link))
+on("flip", "click", lambda _e: app.toggle("flip"))
+on("shading", "change", lambda _e: app.toggle("shading"))
+element("copy").addEventListener(
+    "click", create_proxy(lambda _e: copy(page_url(app.share_fragment()), "Link"))
+)
+element("copy-position").addEventListener(
+    "click", create_proxy(lambda _e: copy(page_url(app.position_fragment()), "Position link"))
+)
+window.addEventListener("message", action(host_message))
 document.addEventListener("keydown", action(key))
 window.addEventListener("hashchange", action(hash_changed))
 

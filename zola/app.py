@@ -14,13 +14,16 @@ whole page logic is testable on CPython.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from zola.errors import IllegalMoveError, InvalidSquareError, ZolaError
-from zola.game import FIRST, SECOND, Game
-from zola.geometry import parse_square, square_name
+from zola.game import Game
+from zola.geometry import parse_square
+from zola.link import View, parse_game, parse_view, position_only, unparse
 from zola.move import PASS, Move
 from zola.position import BLUE, COLOR_NAMES, RED
-from zola.record import decode, encode
-from zola.svg import render
+from zola.record import encode
+from zola.svg import THEMES, render
 
 PLAYER_LABELS = ("first player", "second player")
 
@@ -38,29 +41,41 @@ class App:
 
     def __init__(self, size: int = 6) -> None:
         self.game = Game(size)
+        self.view = View()
         self.selected: int | None = None
-        self.flipped = False
-        self.shading = False
         self.pie_kept = False
         self.message = ""
+        self.played: list[Move] = []  # moves played since the page last took them
 
     # -- loading and saving -------------------------------------------------------
 
     def load(self, fragment: str) -> None:
-        """Open the game of a URL fragment; a broken one gives a notice and a new game."""
-        fragment = fragment.removeprefix("#")
-        self._reset(Game(self.game.size))
-        if not fragment:
-            return
+        """Open the game and view of a URL fragment; a broken game gives a notice and a new game."""
+        self.view = parse_view(fragment)
         try:
-            self._reset(decode(fragment))
+            game = parse_game(fragment)
         except ZolaError as error:
+            self._reset(Game(self.game.size))
             reason = str(error)
             self.message = f"{reason[0].upper()}{reason[1:]}. A new game was started."
+        else:
+            self._reset(game)
 
     def fragment(self) -> str:
-        """The URL fragment of the game, without ``#``."""
+        """The URL fragment of the game and view, without ``#``."""
+        return unparse(self.game, self.view)
+
+    def share_fragment(self) -> str:
+        """The fragment to share: the game (at the viewed ply) without view options."""
         return encode(self.game)
+
+    def position_fragment(self) -> str:
+        """The fragment of the viewed position alone, without the moves that led to it."""
+        return encode(position_only(self.game))
+
+    def toggle(self, option: str) -> None:
+        """Flip a yes/no view option, e.g. ``"flip"`` or ``"shading"``."""
+        self.view = replace(self.view, **{option: not getattr(self.view, option)})
 
     def new_game(self, size: int) -> None:
         """Start a new game on a ``size`` x ``size`` board."""
@@ -83,6 +98,9 @@ class App:
         except InvalidSquareError as error:
             self.message = str(error)
             return
+        if self.view.static:
+            self.message = "This board is for viewing only."
+            return
         if game.is_game_over():
             self.message = f"The game is over: {self.result()} Start a new game to play again."
             return
@@ -90,7 +108,9 @@ class App:
         turn = _color(game.turn)
         if owner == game.turn:
             self.selected = None if self.selected == square else square
-            if self.selected is not None and not self.hints():
+            if self.selected is not None and not any(
+                m.from_square == square for m in game.position.legal_moves()
+            ):
                 self.message = f"The checker on {name} has no legal move."
             return
         if self.selected is None:
@@ -108,16 +128,21 @@ class App:
 
     def play(self, move: Move | str) -> None:
         """Play a legal move (from a click, the AI or the pie offer), then any forced passes."""
-        self.game.play(move)
+        self.played.append(self.game.play(move))
         self.selected = None
         self.message = ""
         while self.game.legal_moves() == [Move.PASS]:
             self.message = f"{_color(self.game.turn)} has no legal move and passes."
-            self.game.play(Move.PASS)
+            self.played.append(self.game.play(Move.PASS))
 
     def swap(self) -> None:
         """Accept the pie offer: the players exchange colours."""
         self.play(Move.SWAP)
+
+    def take_played(self) -> list[Move]:
+        """The moves played since the last call (for the page to announce)."""
+        played, self.played = self.played, []
+        return played
 
     def keep(self) -> None:
         """Decline the pie offer: Blue keeps its colour and moves."""
@@ -126,7 +151,7 @@ class App:
 
     def hints(self) -> list[Move]:
         """The legal moves of the selected checker."""
-        if self.selected is None:
+        if self.selected is None or not self.view.hints:
             return []
         return [m for m in self.game.position.legal_moves() if m.from_square == self.selected]
 
@@ -189,11 +214,13 @@ class App:
         game = self.game
         return render(
             game.position,
-            flip=self.flipped,
-            shading=self.shading,
+            flip=self.view.flip,
+            shading=self.view.shading,
+            coordinates=self.view.coordinates,
             selected=self.selected,
             hints=self.hints(),
             last_move=self._last_board_move(),
+            theme=THEMES[self.view.theme],
         )
 
     def _last_board_move(self) -> Move | None:
@@ -201,6 +228,3 @@ class App:
             if move.from_square >= 0:
                 return move
         return None
-
-
-__all__ = ["App", "FIRST", "SECOND", "square_name"]
