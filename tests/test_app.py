@@ -67,7 +67,7 @@ def test_loading_links() -> None:
     app.load("#v1;size=8;moves=d4xe4;ply=0")
     assert app.game.size == 8 and app.game.ply == 0 and app.fragment().endswith("ply=0")
     app.load("#v1;size=8;moves=a1-a2")
-    assert app.message.startswith("Bad game link: move 1: a1-a2 is not legal")
+    assert app.message.startswith("This link holds no valid game (move 1: a1-a2 is not legal")
     assert app.game.position == Position.start(8)
     app.load("")
     assert app.message == "" and decode(app.fragment()).moves == []
@@ -80,6 +80,6 @@ def test_board_svg_shows_selection_hints_and_last_move() -> None:
     assert svg.count('class="hint capture"') == 2 and 'class="selected"' in svg
     app.click("d3")
     assert svg != app.board_svg() and 'class="last-move"' in app.board_svg()
-    assert app.move_list() == ["c3xd3"] and app.counts() == (18, 17)
+    assert app.move_list() == ["c3xd3"] and app.counts() == ("Red 18", "Blue 17")
     app.game.play(Move.SWAP)
     assert 'class="capture-mark"' in app.board_svg()  # the last board move stays marked

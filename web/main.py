@@ -1,10 +1,13 @@
 """The page glue: DOM events -> zola.app.App -> one render -> the URL fragment."""
 
+import contextlib
+
 import js
 from pyodide.ffi import JsProxy, create_proxy, to_js
 from pyscript import document, window
 
 from zola.app import App
+from zola.i18n import LANGUAGES, pick_language, say
 
 app = App()
 
@@ -32,8 +35,8 @@ def render() -> None:
     status.dataset.turn = "" if app.game.is_game_over() else ("red", "blue")[app.game.turn]
     element("message").textContent = app.message
     red, blue = app.counts()
-    element("count-red").textContent = f"Red {red}"
-    element("count-blue").textContent = f"Blue {blue}"
+    element("count-red").textContent = red
+    element("count-blue").textContent = blue
     element("pie").hidden = not app.offers_swap()
     game = app.game
     element("undo").disabled = element("first").disabled = game.ply == 0
@@ -53,6 +56,39 @@ def render() -> None:
                     "fragment": app.share_fragment(),
                 }
             )
+
+
+def translate_page() -> None:
+    """Put every fixed text of the page into the app's language."""
+    language = app.language
+    document.documentElement.lang = language
+    element("language").value = language
+    for node in document.querySelectorAll("[data-text]"):
+        node.textContent = say(language, node.dataset.text)
+    for node in document.querySelectorAll("[data-text-title]"):
+        node.title = say(language, node.dataset.textTitle)
+    for node in document.querySelectorAll("[data-text-label]"):
+        node.setAttribute("aria-label", say(language, node.dataset.textLabel))
+
+
+def stored(key: str) -> str | None:
+    """A value from localStorage, or ``None`` where storage is refused (some iframes)."""
+    try:
+        return window.localStorage.getItem(key)
+    except Exception:  # noqa: BLE001 - a browser's SecurityError
+        return None
+
+
+def store(key: str, value: str) -> None:
+    """Keep a value in localStorage, where the browser allows it."""
+    with contextlib.suppress(Exception):  # a browser's SecurityError or a full quota
+        window.localStorage.setItem(key, value)
+
+
+def set_language(_event) -> None:
+    app.language = element("language").value
+    store("zola-language", app.language)
+    translate_page()
 
 
 def page_url(fragment: str) -> str:
@@ -132,10 +168,10 @@ def copy(url: str, what: str) -> None:
     """Put ``url`` on the clipboard and say so (or show it, where the clipboard is refused)."""
 
     def copied(_result) -> None:
-        element("message").textContent = f"{what} copied to the clipboard."
+        element("message").textContent = say(app.language, what)
 
     def failed(_error) -> None:
-        element("message").textContent = f"Copy this link: {url}"
+        element("message").textContent = say(app.language, "notice.copy_this", url=url)
 
     window.navigator.clipboard.writeText(url).then(create_proxy(copied), create_proxy(failed))
 
@@ -165,15 +201,22 @@ on("keep", "click", lambda _e: app.keep())
 on("flip", "click", lambda _e: app.toggle("flip"))
 on("shading", "change", lambda _e: app.toggle("shading"))
 element("copy").addEventListener(
-    "click", create_proxy(lambda _e: copy(page_url(app.share_fragment()), "Link"))
+    "click", create_proxy(lambda _e: copy(page_url(app.share_fragment()), "notice.copied"))
 )
 element("copy-position").addEventListener(
-    "click", create_proxy(lambda _e: copy(page_url(app.position_fragment()), "Position link"))
+    "click",
+    create_proxy(lambda _e: copy(page_url(app.position_fragment()), "notice.copied_position")),
 )
 window.addEventListener("message", action(host_message))
+on("language", "change", set_language)
 document.addEventListener("keydown", action(key))
 window.addEventListener("hashchange", action(hash_changed))
 
+saved_language = stored("zola-language")
+app.language = (
+    saved_language if saved_language in LANGUAGES else pick_language(window.navigator.languages)
+)
+translate_page()
 app.load(window.location.hash)
 render()
 element("controls").disabled = False

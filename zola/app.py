@@ -10,42 +10,53 @@ whole page logic is testable on CPython.
 ('c3xd3', 'Blue to move.', True)
 >>> app.click("a1"); app.message
 'Not your checker: Blue is to move.'
+>>> app.language = "de"; app.message
+'Nicht dein Stein: Blau ist am Zug.'
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from zola.errors import IllegalMoveError, InvalidSquareError, ZolaError
+from zola.errors import InvalidSquareError, ZolaError
 from zola.game import Game
 from zola.geometry import parse_square
+from zola.i18n import Text, say
 from zola.link import View, parse_game, parse_view, position_only, unparse
 from zola.move import PASS, Move
 from zola.position import BLUE, COLOR_NAMES, RED
 from zola.record import encode
 from zola.svg import THEMES, render
 
-PLAYER_LABELS = ("first player", "second player")
-
-
-def _color(color: int) -> str:
-    return COLOR_NAMES[color].capitalize()
+PLAYERS = (Text("player.first"), Text("player.second"))
+COLORS = tuple(Text(f"color.{name}") for name in COLOR_NAMES)
 
 
 class App:
     """One board on the page: the game, the selection, view options and the notice line.
 
-    ``message`` is the latest notice for a person (an illegal click, a forced
-    pass, a broken link); every action replaces it.
+    ``notice`` is the latest word for a person (an illegal click, a forced
+    pass, a broken link); every action replaces it. ``message`` says it in
+    ``language``.
     """
 
-    def __init__(self, size: int = 6) -> None:
+    def __init__(self, size: int = 6, language: str = "en") -> None:
         self.game = Game(size)
         self.view = View()
+        self.language = language
         self.selected: int | None = None
         self.pie_kept = False
-        self.message = ""
+        self.notice: str = ""
         self.played: list[Move] = []  # moves played since the page last took them
+
+    def say(self, text: str) -> str:
+        """``text`` in the page's language (plain strings pass unchanged)."""
+        return say(self.language, text) if isinstance(text, Text) else text
+
+    @property
+    def message(self) -> str:
+        """The notice in the page's language."""
+        return self.say(self.notice)
 
     # -- loading and saving -------------------------------------------------------
 
@@ -56,8 +67,8 @@ class App:
             game = parse_game(fragment)
         except ZolaError as error:
             self._reset(Game(self.game.size))
-            reason = str(error)
-            self.message = f"{reason[0].upper()}{reason[1:]}. A new game was started."
+            detail = str(error).removeprefix("bad game link: ")
+            self.notice = Text("notice.bad_link", detail=detail)
         else:
             self._reset(game)
 
@@ -85,44 +96,40 @@ class App:
         self.game = game
         self.selected = None
         self.pie_kept = False
-        self.message = ""
+        self.notice = ""
 
     # -- playing ------------------------------------------------------------------
 
     def click(self, name: str) -> None:
         """Handle a click on the square called ``name``: select a checker or move it."""
-        self.message = ""
+        self.notice = ""
         game = self.game
         try:
             square = parse_square(name, game.size)
         except InvalidSquareError as error:
-            self.message = str(error)
+            self.notice = str(error)
             return
         if self.view.static:
-            self.message = "This board is for viewing only."
+            self.notice = Text("notice.static")
             return
         if game.is_game_over():
-            self.message = f"The game is over: {self.result()} Start a new game to play again."
+            self.notice = Text("notice.game_over", result=self.result())
             return
         owner = game.position.piece_at(square)
-        turn = _color(game.turn)
+        turn = COLORS[game.turn]
         if owner == game.turn:
             self.selected = None if self.selected == square else square
-            if self.selected is not None and not any(
-                m.from_square == square for m in game.position.legal_moves()
-            ):
-                self.message = f"The checker on {name} has no legal move."
+            if self.selected is not None and not self._moves_from(square):
+                self.notice = Text("notice.no_moves", square=name)
             return
         if self.selected is None:
-            if owner is None:
-                self.message = f"Select one of {turn}'s checkers first."
-            else:
-                self.message = f"Not your checker: {turn} is to move."
+            key = "notice.select_first" if owner is None else "notice.not_yours"
+            self.notice = Text(key, color=turn)
             return
-        try:
-            move = game.position.move_between(self.selected, square)
-        except IllegalMoveError as error:
-            self.message = f"{error}."
+        move = game.position.move_between(self.selected, square)
+        reason = game.why_illegal(move)
+        if reason is not None:
+            self.notice = Text("notice.illegal", move=str(move), reason=reason)
             return
         self.play(move)
 
@@ -130,30 +137,33 @@ class App:
         """Play a legal move (from a click, the AI or the pie offer), then any forced passes."""
         self.played.append(self.game.play(move))
         self.selected = None
-        self.message = ""
+        self.notice = ""
         while self.game.legal_moves() == [Move.PASS]:
-            self.message = f"{_color(self.game.turn)} has no legal move and passes."
+            self.notice = Text("notice.pass", color=COLORS[self.game.turn])
             self.played.append(self.game.play(Move.PASS))
-
-    def swap(self) -> None:
-        """Accept the pie offer: the players exchange colours."""
-        self.play(Move.SWAP)
 
     def take_played(self) -> list[Move]:
         """The moves played since the last call (for the page to announce)."""
         played, self.played = self.played, []
         return played
 
+    def swap(self) -> None:
+        """Accept the pie offer: the players exchange colours."""
+        self.play(Move.SWAP)
+
     def keep(self) -> None:
         """Decline the pie offer: Blue keeps its colour and moves."""
         self.pie_kept = True
-        self.message = ""
+        self.notice = ""
+
+    def _moves_from(self, square: int) -> list[Move]:
+        return [m for m in self.game.position.legal_moves() if m.from_square == square]
 
     def hints(self) -> list[Move]:
-        """The legal moves of the selected checker."""
+        """The legal moves of the selected checker, when hints are shown."""
         if self.selected is None or not self.view.hints:
             return []
-        return [m for m in self.game.position.legal_moves() if m.from_square == self.selected]
+        return self._moves_from(self.selected)
 
     # -- history ------------------------------------------------------------------
 
@@ -176,34 +186,40 @@ class App:
         self.game.go_to(ply)
         self.selected = None
         self.pie_kept = False
-        self.message = ""
+        self.notice = ""
 
     # -- what the page shows ----------------------------------------------------------
 
-    def result(self) -> str:
-        """``'Red wins.'`` and who that is, or ``''`` while the game goes on."""
+    def result(self) -> Text | str:
+        """``'Red wins (first player).'``, or ``''`` while the game goes on."""
         winner = self.game.winner()
         if winner is None:
             return ""
-        return f"{_color(winner)} wins ({PLAYER_LABELS[self.game.player_of(winner)]})."
+        player = PLAYERS[self.game.player_of(winner)]
+        return Text("status.win", color=COLORS[winner], player=player)
 
     def offers_swap(self) -> bool:
         """Whether to show the pie offer (Swap / Keep)."""
         return self.game.can_swap() and not self.pie_kept
 
     def status(self) -> str:
-        """The turn or the result, in one sentence."""
-        if self.game.is_game_over():
-            return self.result()
-        turn = _color(self.game.turn)
-        if self.game.swapped():
-            player = PLAYER_LABELS[self.game.player_of(self.game.turn)]
-            return f"{turn} to move ({player})."
-        return f"{turn} to move."
+        """The turn or the result, in one sentence of the page's language."""
+        game = self.game
+        if game.is_game_over():
+            return self.say(self.result())
+        turn = COLORS[game.turn]
+        if game.swapped():
+            player = PLAYERS[game.player_of(game.turn)]
+            return self.say(Text("status.turn_player", color=turn, player=player))
+        return self.say(Text("status.turn", color=turn))
 
-    def counts(self) -> tuple[int, int]:
-        """Red's and Blue's checkers on the board."""
-        return self.game.position.count(RED), self.game.position.count(BLUE)
+    def counts(self) -> tuple[str, str]:
+        """Red's and Blue's checkers on the board, as ``'Red 18'`` and ``'Blue 17'``."""
+        position = self.game.position
+        return tuple(  # type: ignore[return-value]
+            self.say(Text("status.count", color=COLORS[c], count=position.count(c)))
+            for c in (RED, BLUE)
+        )
 
     def move_list(self) -> list[str]:
         """The recorded moves as text, the ones after the viewed ply included."""
@@ -211,9 +227,8 @@ class App:
 
     def board_svg(self) -> str:
         """The board as SVG, with selection, legal-move hints and the last move."""
-        game = self.game
         return render(
-            game.position,
+            self.game.position,
             flip=self.view.flip,
             shading=self.view.shading,
             coordinates=self.view.coordinates,
@@ -221,6 +236,7 @@ class App:
             hints=self.hints(),
             last_move=self._last_board_move(),
             theme=THEMES[self.view.theme],
+            language=self.language,
         )
 
     def _last_board_move(self) -> Move | None:

@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from zola.errors import IllegalMoveError
+from zola.i18n import Text
 from zola.move import SWAP, Move
 from zola.position import Position
 
@@ -70,14 +71,10 @@ class Game:
         moves = self.position.legal_moves()
         return moves + [Move.SWAP] if self.can_swap() else moves
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move) -> Text | None:
         """``None`` if ``move`` is legal now, else the reason."""
         if move.kind == SWAP:
-            return (
-                None
-                if self.can_swap()
-                else ("swap is only possible for Blue's first turn of a game from the start")
-            )
+            return None if self.can_swap() else Text("reason.swap")
         return self.position.why_illegal(move)
 
     def play(self, move: Move | str) -> Move:

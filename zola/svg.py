@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import escape
 
 from zola.geometry import FILES, square_file, square_name, square_rank
+from zola.i18n import say
 from zola.move import CAPTURE, Move
 from zola.position import COLOR_NAMES, RED, Position
 
@@ -91,6 +92,7 @@ def render(
     highlight: Iterable[int] = (),
     arrows: Iterable[Move] = (),
     theme: Theme = LIGHT,
+    language: str = "en",
 ) -> str:
     """Draw ``position`` as an SVG document string.
 
@@ -99,6 +101,7 @@ def render(
     ``selected`` rings a square; ``hints`` are legal moves to mark (dots on
     empty targets, rings on capture targets); ``last_move`` tints its squares
     and marks a capture; ``highlight`` tints squares; ``arrows`` draws moves.
+    ``language`` is for the labels read by screen readers.
     """
     size = position.size
     geo = position.geo
@@ -122,7 +125,7 @@ def render(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'class="zola-board theme-{theme.name}" data-position="{escape(str(position))}" '
         f'data-size="{size}" data-flipped="{int(flip)}" role="img" '
-        f'aria-label="Zola board, {size} by {size}">'
+        f'aria-label="{escape(say(language, "page.board_label", size=size))}">'
     ]
     for sq in geo.squares:
         x, y = corner(sq)
@@ -133,7 +136,8 @@ def render(
             fill = _blend(*theme.shading, geo.classes[sq] / levels)
         classes = ["square", "dark" if dark else "light"]
         owner = position.piece_at(sq)
-        label = name + (f", {COLOR_NAMES[owner]} checker" if owner is not None else ", empty")
+        state = "empty" if owner is None else COLOR_NAMES[owner]
+        label = escape(say(language, f"square.{state}", square=name))
         parts.append(
             f'<g class="sq" data-square="{name}" aria-label="{label}">'
             f'<rect class="{" ".join(classes)}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '

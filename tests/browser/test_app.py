@@ -178,7 +178,7 @@ def test_bad_fragments_give_a_message_and_a_fresh_game(open_app, screenshot) -> 
         page = open_app(bad)
         page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
         assert board_position(page) == Position.start(6)
-        assert message(page).startswith("Bad game link: ")
+        assert message(page).startswith("This link holds no valid game (")
         assert message(page).endswith("A new game was started.")
         assert page.locator("img, #message *, #status *").count() == 0
         assert page.evaluate("location.hash") == "#v1;size=6"

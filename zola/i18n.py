@@ -1,0 +1,195 @@
+"""Every string a person reads, in English and German, in one place.
+
+A :class:`Text` is an English ``str`` that remembers its key and arguments, so
+the page can say it in another language; arguments that are themselves
+``Text`` are translated too.
+
+>>> reason = Text("reason.blocked", square="c3")
+>>> reason == "the path is blocked at c3", say("de", reason)
+(True, 'der Weg ist bei c3 versperrt')
+>>> say("de", "status.turn", color=Text("color.blue"))
+'Blau ist am Zug.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+LANGUAGES = ("en", "de")
+
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        # The page
+        "page.credit": "a game by Mark Steere",
+        "page.rule_sheet": "rule sheet",
+        "page.loading": "Loading the game…",
+        "page.starting": "Starting Python in your browser…",
+        "page.pie": "Pie rule: Blue may take over Red's position by swapping colours.",
+        "page.swap": "Swap colours",
+        "page.keep": "Keep Blue",
+        "page.board": "Board",
+        "page.new": "New game",
+        "page.first": "Go to the start",
+        "page.undo": "Undo",
+        "page.redo": "Redo",
+        "page.last": "Go to the end",
+        "page.flip": "Flip board",
+        "page.shading": "Distance shading",
+        "page.copy": "Copy link",
+        "page.copy_position": "Copy position only",
+        "page.copy_position_title": "A link to this position, without the moves that led to it",
+        "page.moves": "Moves",
+        "page.app_link": "Open in the full app ↗",
+        "page.language": "Language",
+        "page.foot": "Zola, a game by Mark Steere. Capture all enemy checkers to win: steps move "
+        "away from the centre, captures keep or reduce the distance.",
+        "page.read_rules": "Read the rule sheet",
+        "page.board_label": "Zola board, {size} by {size}",
+        # Words
+        "color.red": "Red",
+        "color.blue": "Blue",
+        "player.first": "first player",
+        "player.second": "second player",
+        "square.empty": "{square}, empty",
+        "square.red": "{square}, red checker",
+        "square.blue": "{square}, blue checker",
+        # Status and notices
+        "status.turn": "{color} to move.",
+        "status.turn_player": "{color} to move ({player}).",
+        "status.win": "{color} wins ({player}).",
+        "status.count": "{color} {count}",
+        "notice.game_over": "The game is over: {result} Start a new game to play again.",
+        "notice.static": "This board is for viewing only.",
+        "notice.no_moves": "The checker on {square} has no legal move.",
+        "notice.select_first": "Select one of {color}'s checkers first.",
+        "notice.not_yours": "Not your checker: {color} is to move.",
+        "notice.illegal": "{move} is not legal: {reason}.",
+        "notice.pass": "{color} has no legal move and passes.",
+        "notice.bad_link": "This link holds no valid game ({detail}). A new game was started.",
+        "notice.copied": "Link copied to the clipboard.",
+        "notice.copied_position": "Position link copied to the clipboard.",
+        "notice.copy_this": "Copy this link: {url}",
+        "notice.played": "{color} played {move}.",
+        # Why a move is illegal
+        "reason.game_over": "the game is over",
+        "reason.swap": "swap is only possible for Blue's first turn of a game from the start",
+        "reason.pass": "you may pass only when no other move is possible",
+        "reason.off_board": "that square is off the {size}x{size} board",
+        "reason.no_checker": "there is no checker on {square}",
+        "reason.not_yours.red": "not your checker: Red is to move",
+        "reason.not_yours.blue": "not your checker: Blue is to move",
+        "reason.step_adjacent": "a step goes to an adjacent square",
+        "reason.step_empty": "a step must go to an empty square",
+        "reason.step_outward": "a step must move farther from the centre",
+        "reason.capture_line": "a capture moves along a row, column or diagonal",
+        "reason.blocked": "the path is blocked at {square}",
+        "reason.capture_enemy": "a capture must end on an enemy checker",
+        "reason.capture_own": "cannot capture your own checker",
+        "reason.capture_inward": "a capture may not move away from the centre",
+    },
+    "de": {
+        "page.credit": "ein Spiel von Mark Steere",
+        "page.rule_sheet": "Regelblatt",
+        "page.loading": "Das Spiel wird geladen…",
+        "page.starting": "Python startet in deinem Browser…",
+        "page.pie": "Kuchenregel: Blau darf die Farben tauschen und Rots Stellung übernehmen.",
+        "page.swap": "Farben tauschen",
+        "page.keep": "Blau behalten",
+        "page.board": "Brett",
+        "page.new": "Neues Spiel",
+        "page.first": "Zum Anfang",
+        "page.undo": "Zurück",
+        "page.redo": "Vor",
+        "page.last": "Zum Ende",
+        "page.flip": "Brett drehen",
+        "page.shading": "Abstände schattieren",
+        "page.copy": "Link kopieren",
+        "page.copy_position": "Nur die Stellung kopieren",
+        "page.copy_position_title": "Ein Link zu dieser Stellung, ohne die Züge davor",
+        "page.moves": "Züge",
+        "page.app_link": "In der vollen App öffnen ↗",
+        "page.language": "Sprache",
+        "page.foot": "Zola, ein Spiel von Mark Steere. Wer alle gegnerischen Steine schlägt, "
+        "gewinnt: Schritte führen vom Mittelpunkt weg, Schläge halten oder verringern den Abstand.",
+        "page.read_rules": "Zum Regelblatt",
+        "page.board_label": "Zola-Brett, {size} mal {size}",
+        "color.red": "Rot",
+        "color.blue": "Blau",
+        "player.first": "erster Spieler",
+        "player.second": "zweiter Spieler",
+        "square.empty": "{square}, leer",
+        "square.red": "{square}, roter Stein",
+        "square.blue": "{square}, blauer Stein",
+        "status.turn": "{color} ist am Zug.",
+        "status.turn_player": "{color} ist am Zug ({player}).",
+        "status.win": "{color} gewinnt ({player}).",
+        "status.count": "{color} {count}",
+        "notice.game_over": "Das Spiel ist vorbei: {result} Starte ein neues Spiel.",
+        "notice.static": "Dieses Brett ist nur zum Ansehen.",
+        "notice.no_moves": "Der Stein auf {square} hat keinen legalen Zug.",
+        "notice.select_first": "Wähle zuerst einen Stein von {color}.",
+        "notice.not_yours": "Nicht dein Stein: {color} ist am Zug.",
+        "notice.illegal": "{move} ist nicht erlaubt: {reason}.",
+        "notice.pass": "{color} hat keinen legalen Zug und passt.",
+        "notice.bad_link": "Dieser Link enthält kein gültiges Spiel ({detail}). "
+        "Ein neues Spiel wurde begonnen.",
+        "notice.copied": "Link in die Zwischenablage kopiert.",
+        "notice.copied_position": "Link zur Stellung in die Zwischenablage kopiert.",
+        "notice.copy_this": "Kopiere diesen Link: {url}",
+        "notice.played": "{color} spielt {move}.",
+        "reason.game_over": "das Spiel ist vorbei",
+        "reason.swap": "Tauschen ist nur bei Blaus erstem Zug einer Partie aus der "
+        "Grundstellung möglich",
+        "reason.pass": "Passen ist nur erlaubt, wenn kein anderer Zug möglich ist",
+        "reason.off_board": "dieses Feld liegt nicht auf dem {size}x{size}-Brett",
+        "reason.no_checker": "auf {square} steht kein Stein",
+        "reason.not_yours.red": "nicht dein Stein: Rot ist am Zug",
+        "reason.not_yours.blue": "nicht dein Stein: Blau ist am Zug",
+        "reason.step_adjacent": "ein Schritt geht auf ein Nachbarfeld",
+        "reason.step_empty": "ein Schritt muss auf ein leeres Feld gehen",
+        "reason.step_outward": "ein Schritt muss weiter vom Mittelpunkt wegführen",
+        "reason.capture_line": "ein Schlag verläuft entlang einer Reihe, Linie oder Diagonale",
+        "reason.blocked": "der Weg ist bei {square} versperrt",
+        "reason.capture_enemy": "ein Schlag muss auf einem gegnerischen Stein enden",
+        "reason.capture_own": "eigene Steine können nicht geschlagen werden",
+        "reason.capture_inward": "ein Schlag darf sich nicht vom Mittelpunkt entfernen",
+    },
+}
+
+
+class Text(str):
+    """An English message that can be said in another language with :func:`say`."""
+
+    key: str
+    args: dict[str, Any]
+
+    def __new__(cls, key: str, **args: Any) -> Text:
+        self = super().__new__(cls, say("en", key, **args))
+        self.key = key
+        self.args = args
+        return self
+
+
+def say(language: str, key: str | Text, **args: Any) -> str:
+    """The string ``key`` in ``language`` (English where it has none), filled in with ``args``."""
+    if isinstance(key, Text):
+        key, args = key.key, key.args
+    strings = STRINGS.get(language, STRINGS["en"])
+    template = strings.get(key, STRINGS["en"][key])
+    return template.format(
+        **{name: say(language, v) if isinstance(v, Text) else v for name, v in args.items()}
+    )
+
+
+def pick_language(preferred: Iterable[str]) -> str:
+    """The first supported language among a browser's preferences, else English.
+
+    >>> pick_language(["fr-FR", "de-AT", "en"])
+    'de'
+    """
+    for tag in preferred:
+        language = str(tag).split("-")[0].lower()
+        if language in LANGUAGES:
+            return language
+    return "en"
