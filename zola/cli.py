@@ -13,8 +13,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from zola.ai import DEFAULT_LEVEL, LEVELS, best_move
 from zola.errors import ZolaError
-from zola.position import Position, perft
+from zola.game import Game
+from zola.position import COLOR_NAMES, Position, perft
+
+_MATCH_PLY_CAP = 2000
 
 
 class UsageError(Exception):
@@ -38,6 +42,28 @@ def _depth(text: str) -> int:
     return int(text)
 
 
+def _level(text: str) -> str:
+    if text not in LEVELS:
+        raise argparse.ArgumentTypeError(f"unknown level {text!r}: choose {', '.join(LEVELS)}")
+    return text
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 3600:
+        raise argparse.ArgumentTypeError(f"time must be seconds > 0 (at most 3600), not {text!r}")
+    return seconds
+
+
+def _games(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 100_000):
+        raise argparse.ArgumentTypeError(f"games must be a whole number >= 1, not {text!r}")
+    return int(text)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="zola", description="Zola, a game by Mark Steere.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -52,6 +78,21 @@ def _parser() -> argparse.ArgumentParser:
     p = commands.add_parser("moves", help="list the legal moves of positions")
     p.add_argument("positions", nargs="+", metavar="TEXT", help="position text")
     p.set_defaults(run=_moves)
+
+    time_help = "seconds per move, instead of the level's own budget"
+    p = commands.add_parser("bestmove", help="print the computer's move in a position")
+    p.add_argument("position", metavar="TEXT", help="position text")
+    p.add_argument("--level", type=_level, default=DEFAULT_LEVEL, help=", ".join(LEVELS))
+    p.add_argument("--time", type=_seconds, metavar="SECONDS", help=time_help)
+    p.set_defaults(run=_bestmove)
+
+    p = commands.add_parser("match", help="play two computer levels against each other")
+    p.add_argument("--size", type=_size, default=6, help="board size: 6, 8 or 10")
+    p.add_argument("--games", type=_games, default=2, metavar="G", help="number of games")
+    p.add_argument("--a", type=_level, default=DEFAULT_LEVEL, metavar="LEVEL", help="player A")
+    p.add_argument("--b", type=_level, default=DEFAULT_LEVEL, metavar="LEVEL", help="player B")
+    p.add_argument("--time", type=_seconds, metavar="SECONDS", help=time_help)
+    p.set_defaults(run=_match)
     return parser
 
 
@@ -67,6 +108,35 @@ def _moves(args: argparse.Namespace) -> None:
     positions = [Position.parse(text) for text in args.positions]
     for position in positions:
         print(" ".join(sorted(str(move) for move in position.legal_moves())))
+
+
+def _bestmove(args: argparse.Namespace) -> None:
+    game = Game(start=Position.parse(args.position))
+    print(best_move(game, args.level, time_limit=args.time))
+
+
+def _match(args: argparse.Namespace) -> None:
+    levels = (args.a, args.b)
+    names = (f"A ({args.a})", f"B ({args.b})")
+    wins = [0, 0]
+    for number in range(1, args.games + 1):
+        first = 0 if number % 2 else 1  # A moves first (Red) in odd games
+        game = Game(args.size)
+        while not game.is_game_over() and game.ply < _MATCH_PLY_CAP:
+            player = first ^ game.player_of(game.turn)
+            seed = number * _MATCH_PLY_CAP + game.ply
+            game.play(best_move(game, levels[player], time_limit=args.time, seed=seed))
+        swap = ", after a swap" if game.swapped() else ""
+        if game.winner_player() is None:
+            line = f"no result after {game.ply} plies"
+        else:
+            winner = first ^ game.winner_player()
+            wins[winner] += 1
+            color = COLOR_NAMES[game.color_of(first ^ winner)]
+            line = f"{names[winner]} wins as {color} in {game.ply} plies{swap}"
+        first_name = names[first].split()[0]
+        print(f"game {number}/{args.games} ({first_name} first): {line}", file=sys.stderr)
+    print(f"{names[0]} {wins[0]} - {wins[1]} {names[1]}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,546 @@
+"""The computer opponent: an alpha-beta search with levels from beginner to max.
+
+:func:`best_move` picks a move for a :class:`~zola.game.Game` at one of the
+:data:`LEVELS`; :func:`search` is the engine underneath, for benchmarks and
+analysis. Pure standard-library Python: it runs unchanged in Pyodide.
+
+>>> from zola import Game
+>>> game = Game(6)
+>>> move = best_move(game, "beginner", seed=1)
+>>> move in game.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from functools import cache
+
+from zola.errors import IllegalMoveError, ZolaError
+from zola.game import Game
+from zola.geometry import Geometry, geometry
+from zola.move import CAPTURE, STEP, Move
+from zola.position import Position
+
+LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "max")
+DEFAULT_LEVEL = "casual"
+
+MATE = 100_000
+_MATE_BOUND = MATE - 1000
+_INF = 10 * MATE
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_CHECK_EVERY = 1023
+_MAX_QDEPTH = 4
+_CHECKER = 100
+_PLACEMENT = 25
+_LOOSE = 60
+_HANGING = 10
+_MOBILITY = 5
+
+
+class UnknownLevelError(ZolaError):
+    """A level name that is not one of :data:`LEVELS`."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one level plays: a depth cap, a time budget and how much noise.
+
+    ``temperature`` (in hundredths of a checker) above zero makes the level
+    pick among all moves at random, weighted by ``exp(score / temperature)``.
+    """
+
+    max_depth: int
+    time_limit: float
+    temperature: float = 0.0
+
+
+LEVEL_SETTINGS: dict[str, Level] = {
+    "beginner": Level(max_depth=2, time_limit=0.2, temperature=80.0),
+    "casual": Level(max_depth=3, time_limit=0.3),
+    "strong": Level(max_depth=64, time_limit=0.4),
+    "max": Level(max_depth=64, time_limit=1.0),
+}
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of :func:`search`.
+
+    ``score`` is from the side to move's view in hundredths of a checker;
+    a win in ``k`` plies scores ``MATE - k``, a loss ``-(MATE - k)``.
+    ``depth`` is the last fully searched depth and ``nodes`` counts the
+    positions visited, so ``nodes / seconds`` is the speed.
+    """
+
+    move: Move
+    score: int
+    depth: int
+    nodes: int
+    seconds: float
+
+
+class _Stop(Exception):
+    """The time or node budget ran out in the middle of an iteration."""
+
+
+class _Tables:
+    """Per-size tables for the search: shifts split by sign, checker values."""
+
+    def __init__(self, geo: Geometry) -> None:
+        self.mask = geo.mask
+        self.steps_up = [(by, o) for by, o in geo.steps if by > 0]
+        self.steps_down = [(-by, o) for by, o in geo.steps if by < 0]
+        self.caps_up = [(by, t) for by, t in geo.captures if by > 0]
+        self.caps_down = [(-by, t) for by, t in geo.captures if by < 0]
+        # A checker is worth more the farther out it stands: it can capture
+        # more and fewer enemy checkers can capture it.
+        self.value = [_CHECKER + _PLACEMENT * max(c, 0) for c in geo.classes]
+        # Static order of captures: the farther out the capturer lands, the safer.
+        self.capture_rank = [0] * (128 * 128)
+        for a in geo.squares:
+            for b in geo.squares:
+                self.capture_rank[a << 7 | b] = geo.classes[b]
+
+    def static(self, own: int, enemy: int) -> int:
+        """Material and placement of ``own`` minus those of ``enemy``."""
+        value = self.value
+        return sum(value[sq] for sq in _squares(own)) - sum(value[sq] for sq in _squares(enemy))
+
+
+def _squares(bb: int) -> list[int]:
+    out = []
+    while bb:
+        low = bb & -bb
+        out.append(low.bit_length() - 1)
+        bb ^= low
+    return out
+
+
+@cache
+def _tables(size: int) -> _Tables:
+    return _Tables(geometry(size))
+
+
+class _Searcher:
+    """One search: the position's tables, a transposition table and the budget."""
+
+    def __init__(
+        self, size: int, deadline: float | None, node_limit: int | None, rng: random.Random
+    ) -> None:
+        self.t = _tables(size)
+        self.mask = self.t.mask
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.rng = rng
+        self.nodes = 0
+        self.tt: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self.history = [0] * (128 * 128)
+        self.killers: list[list[int]] = [[-1, -1] for _ in range(256)]
+
+    # -- budget ---------------------------------------------------------------
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if not self.nodes & _CHECK_EVERY:
+            if self.deadline is not None and time.perf_counter() >= self.deadline:
+                raise _Stop
+            if self.node_limit is not None and self.nodes >= self.node_limit:
+                raise _Stop
+
+    # -- moves ----------------------------------------------------------------
+
+    def captures(self, own: int, enemy: int) -> list[int]:
+        """Captures as ints ``from << 7 | to``."""
+        empty = self.mask & ~(own | enemy)
+        out: list[int] = []
+        for by, targets in self.t.caps_up:
+            ray = own
+            d = 0
+            for reach in targets:
+                d += by
+                ray = (ray << by) & reach
+                if not ray:
+                    break
+                hits = ray & enemy
+                while hits:
+                    low = hits & -hits
+                    to = low.bit_length() - 1
+                    out.append((to - d) << 7 | to)
+                    hits ^= low
+                ray &= empty
+        for by, targets in self.t.caps_down:
+            ray = own
+            d = 0
+            for reach in targets:
+                d += by
+                ray = (ray >> by) & reach
+                if not ray:
+                    break
+                hits = ray & enemy
+                while hits:
+                    low = hits & -hits
+                    to = low.bit_length() - 1
+                    out.append((to + d) << 7 | to)
+                    hits ^= low
+                ray &= empty
+        return out
+
+    def steps(self, own: int, enemy: int) -> list[int]:
+        """Steps as ints ``from << 7 | to``."""
+        empty = self.mask & ~(own | enemy)
+        out: list[int] = []
+        for by, origins in self.t.steps_up:
+            to_set = ((own & origins) << by) & empty
+            while to_set:
+                low = to_set & -to_set
+                to = low.bit_length() - 1
+                out.append((to - by) << 7 | to)
+                to_set ^= low
+        for by, origins in self.t.steps_down:
+            to_set = ((own & origins) >> by) & empty
+            while to_set:
+                low = to_set & -to_set
+                to = low.bit_length() - 1
+                out.append((to + by) << 7 | to)
+                to_set ^= low
+        return out
+
+    def threats(self, own: int, enemy: int) -> tuple[int, int]:
+        """The occupied squares each side could capture if they held enemies.
+
+        ``ours & enemy`` are the enemy checkers we attack, ``ours & own`` our
+        checkers that could recapture if taken; likewise ``theirs``.
+        """
+        occupied = own | enemy
+        empty = self.mask ^ occupied
+        ours = theirs = 0
+        for by, targets in self.t.caps_up:
+            a, b = own, enemy
+            for reach in targets:
+                a = (a << by) & reach
+                b = (b << by) & reach
+                ours |= a
+                theirs |= b
+                a &= empty
+                b &= empty
+                if not (a or b):
+                    break
+        for by, targets in self.t.caps_down:
+            a, b = own, enemy
+            for reach in targets:
+                a = (a >> by) & reach
+                b = (b >> by) & reach
+                ours |= a
+                theirs |= b
+                a &= empty
+                b &= empty
+                if not (a or b):
+                    break
+        return ours & occupied, theirs & occupied
+
+    # -- evaluation -------------------------------------------------------------
+
+    def evaluate(self, own: int, enemy: int) -> tuple[int, int]:
+        """The dynamic part of the score for the side to move (``own``), and
+        the enemy checkers it can capture without a recapture.
+
+        The static part, material and distance from the centre, is kept
+        incrementally by the search (see :attr:`_Tables.value`).
+        """
+        ours, theirs = self.threats(own, enemy)
+        loose = ours & enemy & ~theirs
+        score = _LOOSE if loose else 0
+        score -= _HANGING * (theirs & own & ~ours).bit_count()
+        empty = self.mask & ~(own | enemy)
+        mobility = 0
+        for by, origins in self.t.steps_up:
+            mobility += (((own & origins) << by) & empty).bit_count() - (
+                ((enemy & origins) << by) & empty
+            ).bit_count()
+        for by, origins in self.t.steps_down:
+            mobility += (((own & origins) >> by) & empty).bit_count() - (
+                ((enemy & origins) >> by) & empty
+            ).bit_count()
+        return score + _MOBILITY * mobility, loose
+
+    # -- search -----------------------------------------------------------------
+
+    def quiesce(
+        self, own: int, enemy: int, static: int, alpha: int, beta: int, ply: int, qdepth: int
+    ) -> int:
+        """Stand pat or capture a loose checker, at most ``qdepth`` plies deep."""
+        self._tick()
+        if not own:
+            return ply - MATE
+        dynamic, loose = self.evaluate(own, enemy)
+        stand = static + dynamic
+        if stand >= beta or qdepth == 0 or not loose:
+            return stand
+        alpha = max(alpha, stand)
+        value = self.t.value
+        moves = [m for m in self.captures(own, enemy) if loose >> (m & 127) & 1]
+        moves.sort(key=self.t.capture_rank.__getitem__, reverse=True)
+        for m in moves:
+            frm, to = m >> 7, m & 127
+            to_bit = 1 << to
+            score = -self.quiesce(
+                enemy ^ to_bit,
+                own ^ (1 << frm) ^ to_bit,
+                -(static + 2 * value[to] - value[frm]),
+                -beta,
+                -alpha,
+                ply + 1,
+                qdepth - 1,
+            )
+            if score > alpha:
+                alpha = score
+                if score >= beta:
+                    break
+        return alpha
+
+    def ordered(self, own: int, enemy: int, tt_move: int, ply: int) -> list[int]:
+        """Legal moves: TT move, captures (landing farthest out first), killers, steps."""
+        caps = self.captures(own, enemy)
+        caps.sort(key=self.t.capture_rank.__getitem__, reverse=True)
+        steps = self.steps(own, enemy)
+        steps.sort(key=self.history.__getitem__, reverse=True)
+        for killer in self.killers[ply]:
+            if killer in steps:
+                steps.remove(killer)
+                steps.insert(0, killer)
+        moves = caps + steps
+        if tt_move >= 0 and tt_move in moves:
+            moves.remove(tt_move)
+            moves.insert(0, tt_move)
+        return moves
+
+    def negamax(
+        self, own: int, enemy: int, static: int, depth: int, alpha: int, beta: int, ply: int
+    ) -> int:
+        """Principal-variation search; ``static`` is material and placement for ``own``."""
+        if not own:
+            self._tick()
+            return ply - MATE
+        if depth <= 0:
+            return self.quiesce(own, enemy, static, alpha, beta, ply, _MAX_QDEPTH)
+        self._tick()
+        key = (own, enemy)
+        entry = self.tt.get(key)
+        tt_move = -1
+        if entry is not None:
+            e_depth, e_flag, e_score, tt_move = entry
+            if e_depth >= depth:
+                e_score = _from_tt(e_score, ply)
+                if (
+                    e_flag == _EXACT
+                    or (e_flag == _LOWER and e_score >= beta)
+                    or (e_flag == _UPPER and e_score <= alpha)
+                ):
+                    return e_score
+        moves = self.ordered(own, enemy, tt_move, ply)
+        if not moves:
+            return -self.negamax(enemy, own, -static, depth - 1, -beta, -alpha, ply + 1)
+        value = self.t.value
+        alpha0 = alpha
+        best, best_move = -_INF, moves[0]
+        for i, m in enumerate(moves):
+            frm, to = m >> 7, m & 127
+            to_bit = 1 << to
+            new_own = own ^ (1 << frm) ^ to_bit
+            if enemy & to_bit:
+                new_enemy = enemy ^ to_bit
+                child = -(static + 2 * value[to] - value[frm])
+            else:
+                new_enemy = enemy
+                child = -(static + value[to] - value[frm])
+            if i == 0:
+                score = -self.negamax(new_enemy, new_own, child, depth - 1, -beta, -alpha, ply + 1)
+            else:
+                score = -self.negamax(
+                    new_enemy, new_own, child, depth - 1, -alpha - 1, -alpha, ply + 1
+                )
+                if alpha < score < beta:
+                    score = -self.negamax(
+                        new_enemy, new_own, child, depth - 1, -beta, -score, ply + 1
+                    )
+            if score > best:
+                best, best_move = score, m
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        if not enemy & to_bit:
+                            self.history[m] += depth * depth
+                            killers = self.killers[ply]
+                            if killers[0] != m:
+                                killers[1] = killers[0]
+                                killers[0] = m
+                        break
+        flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
+        self.tt[key] = (depth, flag, _to_tt(best, ply), best_move)
+        return best
+
+    def root(
+        self, own: int, enemy: int, moves: list[int], depth: int, exact: bool = False
+    ) -> tuple[list[tuple[int, int]], bool]:
+        """Search the root ``moves`` to ``depth``; return (score, move) pairs best first.
+
+        Only the best score is exact unless ``exact`` is set. Moves not
+        searched before the budget ran out are left out; the flag says
+        whether the iteration completed.
+        """
+        static = self.t.static(own, enemy)
+        value = self.t.value
+        alpha = -_INF
+        scored: list[tuple[int, int]] = []
+        complete = True
+        try:
+            for m in moves:
+                frm, to = m >> 7, m & 127
+                to_bit = 1 << to
+                gain = value[to] - value[frm] + (value[to] if enemy & to_bit else 0)
+                child = (enemy & ~to_bit, own ^ (1 << frm) ^ to_bit, -(static + gain))
+                if exact or not scored:
+                    score = -self.negamax(*child, depth - 1, -_INF, _INF, 1)
+                else:
+                    score = -self.negamax(*child, depth - 1, -alpha - 1, -alpha, 1)
+                    if score > alpha:
+                        score = -self.negamax(*child, depth - 1, -_INF, -alpha, 1)
+                scored.append((score, m))
+                alpha = max(alpha, score)
+        except _Stop:
+            complete = False
+        scored.sort(key=lambda sm: -sm[0])
+        return scored, complete
+
+
+def _to_tt(score: int, ply: int) -> int:
+    if score > _MATE_BOUND:
+        return score + ply
+    if score < -_MATE_BOUND:
+        return score - ply
+    return score
+
+
+def _from_tt(score: int, ply: int) -> int:
+    if score > _MATE_BOUND:
+        return score - ply
+    if score < -_MATE_BOUND:
+        return score + ply
+    return score
+
+
+def _to_move(m: int, enemy: int) -> Move:
+    kind = CAPTURE if enemy >> (m & 127) & 1 else STEP
+    return Move(m >> 7, m & 127, kind)
+
+
+def search(
+    position: Position,
+    *,
+    time_limit: float | None,
+    max_depth: int,
+    seed: int = 0,
+    node_limit: int | None = None,
+) -> SearchResult:
+    """Search ``position`` by iterative deepening up to ``max_depth`` plies.
+
+    Stops early when ``time_limit`` seconds or ``node_limit`` nodes are
+    used; with no time limit the result depends only on the arguments.
+    ``seed`` only breaks ties between equally good moves.
+
+    >>> result = search(Position.parse("6/6/2rb2/6/6/6 r"), time_limit=None, max_depth=2)
+    >>> str(result.move), result.score > 90_000
+    ('c4xd4', True)
+    """
+    start = time.perf_counter()
+    if position.is_game_over():
+        raise IllegalMoveError("the game is over")
+    own, enemy = position.boards[position.turn], position.boards[position.turn ^ 1]
+    deadline = None if time_limit is None else start + time_limit
+    searcher = _Searcher(position.size, deadline, node_limit, random.Random(seed))
+    moves = searcher.captures(own, enemy) + searcher.steps(own, enemy)
+    if not moves:
+        return SearchResult(Move.PASS, 0, 0, 0, time.perf_counter() - start)
+    searcher.rng.shuffle(moves)
+    scored = [(0, moves[0])]
+    depth_done = 0
+    for depth in range(1, max_depth + 1):
+        result, complete = searcher.root(own, enemy, moves, depth)
+        if result:
+            scored = result
+        if not complete:
+            break
+        depth_done = depth
+        moves = [m for _, m in scored]
+        elapsed = time.perf_counter() - start
+        if len(moves) == 1 or abs(scored[0][0]) > _MATE_BOUND:
+            break
+        if time_limit is not None and elapsed > 0.4 * time_limit:
+            break
+        if node_limit is not None and searcher.nodes > 0.4 * node_limit:
+            break
+    score, best = scored[0]
+    return SearchResult(
+        _to_move(best, enemy), score, depth_done, searcher.nodes, time.perf_counter() - start
+    )
+
+
+def level_settings(level: str) -> Level:
+    """The :class:`Level` of a level name; raise :class:`UnknownLevelError` if unknown."""
+    if level not in LEVEL_SETTINGS:
+        raise UnknownLevelError(f"unknown level {level!r}: choose {', '.join(LEVELS)}")
+    return LEVEL_SETTINGS[level]
+
+
+def best_move(
+    game: Game, level: str = DEFAULT_LEVEL, *, time_limit: float | None = None, seed: int = 0
+) -> Move:
+    """The move the computer plays in ``game`` at ``level``.
+
+    ``time_limit`` (seconds) replaces the level's own budget. On Blue's first
+    turn it answers ``swap`` when it would rather hold Red. Raises
+    :class:`~zola.errors.IllegalMoveError` when the game is over and
+    :class:`UnknownLevelError` for an unknown level.
+
+    >>> from zola import Game
+    >>> game = Game(6)
+    >>> best_move(game, "casual", seed=3) in game.legal_moves()
+    True
+    """
+    settings = level_settings(level)
+    budget = settings.time_limit if time_limit is None else time_limit
+    position = game.position.copy()
+    if settings.temperature > 0:
+        move, score = _noisy_move(position, settings, budget, seed)
+    else:
+        result = search(position, time_limit=budget, max_depth=settings.max_depth, seed=seed)
+        move, score = result.move, result.score
+    if game.can_swap() and score < 0:
+        return Move.SWAP
+    return move
+
+
+def _noisy_move(position: Position, settings: Level, budget: float, seed: int) -> tuple[Move, int]:
+    """A move drawn with probability growing with its shallow search score."""
+    rng = random.Random(seed)
+    if position.is_game_over():
+        raise IllegalMoveError("the game is over")
+    own, enemy = position.boards[position.turn], position.boards[position.turn ^ 1]
+    searcher = _Searcher(position.size, time.perf_counter() + budget, None, rng)
+    moves = searcher.captures(own, enemy) + searcher.steps(own, enemy)
+    if not moves:
+        return Move.PASS, 0
+    scored = [(0, m) for m in moves]
+    for depth in range(1, settings.max_depth + 1):
+        result, complete = searcher.root(own, enemy, moves, depth, exact=True)
+        if not complete:
+            break
+        scored = result
+    top = max(score for score, _ in scored)
+    weights = [math.exp((score - top) / settings.temperature) for score, _ in scored]
+    score, m = rng.choices(scored, weights)[0]
+    return _to_move(m, enemy), score
