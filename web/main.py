@@ -17,6 +17,7 @@ def element(name):
 
 
 EMBEDDED = window.parent != window
+SAVED, PREVIOUS = "zola-game", "zola-previous-game"  # localStorage keys
 
 
 def render() -> None:
@@ -29,7 +30,13 @@ def render() -> None:
     body.toggle("dark", view.theme == "dark")
     element("app-link").hidden = not (view.embed and view.app_link)
     element("app-link").href = page_url(app.share_fragment())
-    element("board").innerHTML = app.board_svg()
+    board = element("board")
+    had_focus = board.contains(document.activeElement)
+    board.innerHTML = app.board_svg()
+    if had_focus:  # keep the keyboard on the board across the redraw
+        cursor = board.querySelector('[tabindex="0"]')
+        if cursor is not None:
+            cursor.focus()
     status = element("status")
     status.textContent = app.status()
     status.dataset.turn = "" if app.game.is_game_over() else ("red", "blue")[app.game.turn]
@@ -46,7 +53,14 @@ def render() -> None:
     element("shading").checked = view.shading
     render_moves()
     window.history.replaceState(None, "", "#" + app.fragment())
-    for move in app.take_played():
+    if not view.embed:
+        store(SAVED, app.share_fragment())
+    previous = stored(PREVIOUS)
+    element("resume").hidden = view.embed or not previous or previous == app.share_fragment()
+    played = app.take_played()
+    if played:
+        element("announce").textContent = " ".join(app.describe(c, m) for c, m in played)
+    for _color, move in played:
         if EMBEDDED:
             post_to_host(
                 {
@@ -149,8 +163,23 @@ def move_list_click(event) -> None:
         app.go_to(int(button.dataset.ply))
 
 
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
+
+
+def board_key(event) -> None:
+    """On the board, arrows move the cursor and Enter or Space acts on its square."""
+    if event.key in ARROWS:
+        app.move_cursor(*ARROWS[event.key])
+    elif event.key in ("Enter", " "):
+        app.press()
+    else:
+        return
+    event.preventDefault()
+    event.stopPropagation()
+
+
 def key(event) -> None:
-    if event.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
+    if event.target.tagName in ("INPUT", "SELECT", "TEXTAREA") or event.defaultPrevented:
         return
     game = app.game
     target = {
@@ -184,12 +213,29 @@ def host_message(event) -> None:
         app.load(fragment if isinstance(fragment, str) else "?")
 
 
+def resume(_event) -> None:
+    """Open the game a link displaced; the current one becomes the one to resume."""
+    previous = stored(PREVIOUS)
+    if previous:
+        store(PREVIOUS, app.share_fragment())
+        app.load(previous)
+
+
+def open_link(fragment: str) -> None:
+    """Open a linked game; the saved game it displaces stays resumable."""
+    saved = stored(SAVED)
+    app.load(fragment)
+    if saved and saved != app.share_fragment() and not app.view.embed:
+        store(PREVIOUS, saved)
+
+
 def hash_changed(_event) -> None:
     if window.location.hash.removeprefix("#") != app.fragment():
-        app.load(window.location.hash)
+        open_link(window.location.hash)
 
 
 on("board", "click", board_click)
+on("board", "keydown", board_key)
 on("moves", "click", move_list_click)
 on("new", "click", lambda _e: app.new_game(int(element("size").value)))
 on("undo", "click", lambda _e: app.undo())
@@ -209,6 +255,7 @@ element("copy-position").addEventListener(
 )
 window.addEventListener("message", action(host_message))
 on("language", "change", set_language)
+on("resume", "click", resume)
 document.addEventListener("keydown", action(key))
 window.addEventListener("hashchange", action(hash_changed))
 
@@ -217,7 +264,10 @@ app.language = (
     saved_language if saved_language in LANGUAGES else pick_language(window.navigator.languages)
 )
 translate_page()
-app.load(window.location.hash)
+if window.location.hash.removeprefix("#"):
+    open_link(window.location.hash)  # a link wins over the saved game
+else:
+    app.load(stored(SAVED) or "")
 render()
 element("controls").disabled = False
 document.body.dataset.ready = "1"

@@ -20,10 +20,10 @@ from dataclasses import replace
 
 from zola.errors import InvalidSquareError, ZolaError
 from zola.game import Game
-from zola.geometry import parse_square
+from zola.geometry import parse_square, square, square_file, square_name, square_rank
 from zola.i18n import Text, say
 from zola.link import View, parse_game, parse_view, position_only, unparse
-from zola.move import PASS, Move
+from zola.move import PASS, SWAP, Move
 from zola.position import BLUE, COLOR_NAMES, RED
 from zola.record import encode
 from zola.svg import THEMES, render
@@ -45,9 +45,10 @@ class App:
         self.view = View()
         self.language = language
         self.selected: int | None = None
+        self.cursor = 0  # the square the keyboard is on
         self.pie_kept = False
         self.notice: str = ""
-        self.played: list[Move] = []  # moves played since the page last took them
+        self.played: list[tuple[int, Move]] = []  # (colour, move) since the page last took them
 
     def say(self, text: str) -> str:
         """``text`` in the page's language (plain strings pass unchanged)."""
@@ -95,6 +96,7 @@ class App:
     def _reset(self, game: Game) -> None:
         self.game = game
         self.selected = None
+        self.cursor = 0
         self.pie_kept = False
         self.notice = ""
 
@@ -109,6 +111,7 @@ class App:
         except InvalidSquareError as error:
             self.notice = str(error)
             return
+        self.cursor = square
         if self.view.static:
             self.notice = Text("notice.static")
             return
@@ -133,19 +136,36 @@ class App:
             return
         self.play(move)
 
+    def move_cursor(self, right: int, up: int) -> None:
+        """Move the keyboard cursor as the board is seen (flipped or not), within the board."""
+        if self.view.flip:
+            right, up = -right, -up
+        file = min(max(square_file(self.cursor) + right, 0), self.game.size - 1)
+        rank = min(max(square_rank(self.cursor) + up, 0), self.game.size - 1)
+        self.cursor = square(file, rank)
+
+    def press(self) -> None:
+        """Enter or Space on the cursor's square: the same as a click there."""
+        self.click(square_name(self.cursor))
+
     def play(self, move: Move | str) -> None:
         """Play a legal move (from a click, the AI or the pie offer), then any forced passes."""
-        self.played.append(self.game.play(move))
+        self.played.append((self.game.turn, self.game.play(move)))
         self.selected = None
         self.notice = ""
         while self.game.legal_moves() == [Move.PASS]:
             self.notice = Text("notice.pass", color=COLORS[self.game.turn])
-            self.played.append(self.game.play(Move.PASS))
+            self.played.append((self.game.turn, self.game.play(Move.PASS)))
 
-    def take_played(self) -> list[Move]:
-        """The moves played since the last call (for the page to announce)."""
+    def take_played(self) -> list[tuple[int, Move]]:
+        """The ``(colour, move)`` pairs played since the last call, for the page to announce."""
         played, self.played = self.played, []
         return played
+
+    def describe(self, color: int, move: Move) -> str:
+        """One sentence saying who played what, e.g. ``'Red played c3xd3.'``."""
+        key = {PASS: "announce.pass", SWAP: "announce.swap"}.get(move.kind, "announce.move")
+        return self.say(Text(key, color=COLORS[color], move=str(move)))
 
     def swap(self) -> None:
         """Accept the pie offer: the players exchange colours."""
@@ -237,6 +257,7 @@ class App:
             last_move=self._last_board_move(),
             theme=THEMES[self.view.theme],
             language=self.language,
+            focus=None if self.view.static else self.cursor,
         )
 
     def _last_board_move(self) -> Move | None:

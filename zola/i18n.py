@@ -70,7 +70,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.copied": "Link copied to the clipboard.",
         "notice.copied_position": "Position link copied to the clipboard.",
         "notice.copy_this": "Copy this link: {url}",
-        "notice.played": "{color} played {move}.",
+        "announce.move": "{color} played {move}.",
+        "announce.pass": "{color} passed.",
+        "announce.swap": "{color} swapped colours: the players exchange sides.",
+        "page.resume": "Resume last game",
         # Why a move is illegal
         "reason.game_over": "the game is over",
         "reason.swap": "swap is only possible for Blue's first turn of a game from the start",
@@ -137,7 +140,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.copied": "Link in die Zwischenablage kopiert.",
         "notice.copied_position": "Link zur Stellung in die Zwischenablage kopiert.",
         "notice.copy_this": "Kopiere diesen Link: {url}",
-        "notice.played": "{color} spielt {move}.",
+        "announce.move": "{color} spielt {move}.",
+        "announce.pass": "{color} passt.",
+        "announce.swap": "{color} tauscht die Farben: die Spieler wechseln die Seiten.",
+        "page.resume": "Letztes Spiel fortsetzen",
         "reason.game_over": "das Spiel ist vorbei",
         "reason.swap": "Tauschen ist nur bei Blaus erstem Zug einer Partie aus der "
         "Grundstellung möglich",

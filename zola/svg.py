@@ -93,6 +93,7 @@ def render(
     arrows: Iterable[Move] = (),
     theme: Theme = LIGHT,
     language: str = "en",
+    focus: int | None = None,
 ) -> str:
     """Draw ``position`` as an SVG document string.
 
@@ -101,7 +102,8 @@ def render(
     ``selected`` rings a square; ``hints`` are legal moves to mark (dots on
     empty targets, rings on capture targets); ``last_move`` tints its squares
     and marks a capture; ``highlight`` tints squares; ``arrows`` draws moves.
-    ``language`` is for the labels read by screen readers.
+    ``language`` is for the labels read by screen readers. ``focus`` makes the
+    squares keyboard buttons, ``focus`` the one reached by Tab (roving tabindex).
     """
     size = position.size
     geo = position.geo
@@ -124,7 +126,8 @@ def render(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'class="zola-board theme-{theme.name}" data-position="{escape(str(position))}" '
-        f'data-size="{size}" data-flipped="{int(flip)}" role="img" '
+        f'data-size="{size}" data-flipped="{int(flip)}" '
+        f'role="{"img" if focus is None else "group"}" '
         f'aria-label="{escape(say(language, "page.board_label", size=size))}">'
     ]
     for sq in geo.squares:
@@ -139,7 +142,7 @@ def render(
         state = "empty" if owner is None else COLOR_NAMES[owner]
         label = escape(say(language, f"square.{state}", square=name))
         parts.append(
-            f'<g class="sq" data-square="{name}" aria-label="{label}">'
+            f'<g class="sq" data-square="{name}" aria-label="{label}"{_button(sq, focus)}>'
             f'<rect class="{" ".join(classes)}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
             f'fill="{fill}"/>'
         )
@@ -205,6 +208,13 @@ def render(
             )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _button(sq: int, focus: int | None) -> str:
+    """The attributes that make a square a keyboard button, when the board takes focus."""
+    if focus is None:
+        return ""
+    return f' role="button" tabindex="{0 if sq == focus else -1}"'
 
 
 def _checker(color: int, cx: int, cy: int, theme: Theme) -> str:

@@ -1,0 +1,109 @@
+"""Keyboard play, screen-reader labels and announcements, an axe audit, languages, storage."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from zola import Move, Position, decode
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def board_position(page) -> Position:  # noqa: ANN001
+    return Position.parse(page.get_attribute("#board svg", "data-position"))
+
+
+def focused_square(page) -> str | None:  # noqa: ANN001
+    return page.evaluate("document.activeElement.dataset.square || null")
+
+
+def audit(page) -> list[str]:  # noqa: ANN001
+    """Serious and critical axe-core violations, as readable lines."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['impact']}: {v['id']}: {v['help']} ({len(v['nodes'])} nodes, e.g. "
+        f"{v['nodes'][0]['html'][:120]})"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_a_game_can_be_played_by_keyboard_alone(open_app, screenshot) -> None:  # noqa: ANN001
+    page = open_app()
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if focused_square(page):
+            break
+    assert focused_square(page) == "a1"
+    for key in ("ArrowRight", "ArrowRight", "ArrowUp", "ArrowUp", "Enter"):  # c3, select
+        page.keyboard.press(key)
+    assert page.locator("#board .hint").count() == 2
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")  # c3xd3
+    assert decode(page.evaluate("location.hash")).moves == [Move.parse("c3xd3")]
+    assert focused_square(page) == "d3"  # the focus stays on the board
+    assert page.text_content("#announce") == "Red played c3xd3."
+    screenshot("keyboard")
+    page.keyboard.press("ArrowUp")
+    assert focused_square(page) == "d4"
+
+
+def test_squares_have_labels_and_the_page_passes_an_axe_audit(open_app) -> None:  # noqa: ANN001
+    page = open_app()
+    assert page.get_attribute('#board [data-square="c3"]', "aria-label") == "c3, red checker"
+    page.click('#board [data-square="c3"]')
+    page.click('#board [data-square="d3"]')
+    assert page.get_attribute('#board [data-square="c3"]', "aria-label") == "c3, empty"
+    assert audit(page) == []
+
+
+def test_the_dark_embed_passes_an_axe_audit(open_app) -> None:  # noqa: ANN001
+    page = open_app("v1;size=8;moves=d4xe4;embed;panel;dark")
+    assert audit(page) == []
+
+
+def test_german_from_the_browser_and_the_language_switch(browser, server_url) -> None:  # noqa: ANN001
+    context = browser.new_context(locale="de-DE")
+    try:
+        page = context.new_page()
+        page.goto(server_url + "/")
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert page.text_content("#status") == "Rot ist am Zug."
+        assert page.text_content("#new") == "Neues Spiel"
+        page.click('#board [data-square="c3"]')
+        page.click('#board [data-square="b3"]')
+        assert page.text_content("#message") == (
+            "c3xb3 ist nicht erlaubt: ein Schlag darf sich nicht vom Mittelpunkt entfernen."
+        )
+        page.select_option("#language", "en")
+        assert page.text_content("#new") == "New game"
+        assert page.text_content("#message").startswith("c3xb3 is not legal")
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        assert page.text_content("#status") == "Red to move."  # the choice is remembered
+    finally:
+        context.close()
+
+
+def test_the_game_survives_a_reload_and_a_link_never_loses_it(open_app, server_url) -> None:  # noqa: ANN001
+    page = open_app()
+    for text in ("c3xd3", "c4xd3"):
+        move = Move.parse(text)
+        for square in (move.from_square, move.to_square):
+            name = "abcdef"[square % 10] + str(square // 10 + 1)
+            page.click(f'#board [data-square="{name}"]')
+    played = board_position(page)
+    page.goto(server_url + "/")  # no fragment: the saved game comes back
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    assert board_position(page) == played
+    assert page.is_hidden("#resume")
+    page.goto(server_url + "/#v1;size=8")  # a link wins over the saved game...
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    assert board_position(page) == Position.start(8)
+    assert page.is_visible("#resume")  # ...which stays one click away
+    page.click("#resume")
+    assert board_position(page) == played
+    assert [b for b in page.locator("#moves button").all_text_contents()] == ["c3xd3", "c4xd3"]
