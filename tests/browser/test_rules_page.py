@@ -1,0 +1,70 @@
+"""The rules page in a real browser: its diagrams load, its live board plays, no errors."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from zola import Move, Position
+
+STEP_START = Position.parse("6/6/br4/6/1b4/6 r")
+BOOT_TIMEOUT_MS = 60_000
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def open_rules(page, server_url: str):  # noqa: ANN001, ANN201 - the live board's frame
+    page.goto(server_url + "/docs/rules.html")
+    frame = page.frame_locator("iframe").first
+    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+    while frame.locator("body[data-ready='1']").count() == 0:
+        fatal = [e for e in page.console_errors if "PythonError" in e or "pageerror" in e]
+        assert not fatal, "the live board failed to boot:\n  " + "\n  ".join(fatal)
+        assert time.monotonic() < deadline, "the live board did not boot in time"
+        page.wait_for_timeout(100)
+    return frame
+
+
+def test_the_rules_page_shows_its_diagrams_and_plays_on_its_live_board(
+    page,  # noqa: ANN001
+    server_url: str,
+    screenshot,  # noqa: ANN001
+) -> None:
+    frame = open_rules(page, server_url)
+    assert "Zola, a game by Mark Steere" in page.text_content("header")
+
+    images = page.evaluate(
+        "[...document.images].map(i => [i.getAttribute('src'), i.complete, i.naturalWidth])"
+    )
+    assert len(images) >= 7
+    assert [src for src, complete, width in images if not (complete and width > 0)] == []
+
+    board = frame.locator("svg[data-position]")
+    assert Position.parse(board.get_attribute("data-position")) == STEP_START
+    assert frame.locator("[data-square]").count() == 36
+    screenshot("rules-page", full_page=True)
+
+    # The page itself (the frame is the app, audited by the app's tests).
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {iframes: false, resultTypes: ['violations']})")
+    serious = [
+        f"{v['impact']}: {v['id']}: {v['help']} (e.g. {v['nodes'][0]['html'][:120]})"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert serious == []
+
+    # Red's checker on b4 steps up to b5, one of the three moves the page names.
+    frame.locator('[data-square="b4"]').click()
+    frame.locator('[data-square="b5"]').click()
+    after = STEP_START.copy()
+    after.push(Move.parse("b4-b5"))
+    expect(board).to_have_attribute("data-position", str(after))
+
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot("rules-page-phone", full_page=True)
+
+    assert page.console_errors == []

@@ -1,0 +1,196 @@
+"""The rules page (docs/rules.html) and its diagrams agree with the game.
+
+The diagrams are exactly what ``docs/figures.py`` draws now, each is valid
+SVG, each caption names exactly the moves the figure's check proves legal,
+and the live board starts at the position of the step diagram.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from zola import Move, Position
+from zola.link import parse
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+RULE_SHEET = "https://www.marksteeregames.com/Zola_rules.pdf"
+
+
+def _load_figures():  # noqa: ANN202 - the docs/figures.py module
+    spec = importlib.util.spec_from_file_location("docs_figures", DOCS / "figures.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+figures = _load_figures()
+NAMES = [figure.name for figure in figures.FIGURES]
+
+
+class Page(HTMLParser):
+    """What the tests need from rules.html: figures with their captions, links, frames."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.images: list[dict[str, str | None]] = []
+        self.links: list[dict[str, str | None]] = []
+        self.anchors: list[str] = []
+        self.frames: list[dict[str, str | None]] = []
+        self.scripts = 0
+        self.captions: dict[str, list[str]] = {}  # figure image src -> <code> texts
+        self.caption_text: dict[str, str] = {}
+        self._figure_src: str | None = None
+        self._in_caption = False
+        self._in_code = False
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag == "img":
+            self.images.append(attributes)
+            if self._figure_src is None:
+                self._figure_src = attributes.get("src")
+        elif tag == "figure":
+            self._figure_src = None
+        elif tag == "figcaption":
+            self._in_caption = True
+            self._text = []
+            self.captions.setdefault(self._figure_src or "", [])
+        elif tag == "code":
+            self._in_code = True
+            self._code = ""
+        elif tag == "link":
+            self.links.append(attributes)
+        elif tag == "a":
+            self.anchors.append(attributes.get("href") or "")
+        elif tag == "iframe":
+            self.frames.append(attributes)
+        elif tag == "script":
+            self.scripts += 1
+
+    def handle_data(self, data: str) -> None:
+        if self._in_caption:
+            self._text.append(data)
+        if self._in_code:
+            self._code += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "code" and self._in_code:
+            self._in_code = False
+            if self._in_caption:
+                self.captions[self._figure_src or ""].append(self._code)
+        elif tag == "figcaption":
+            self._in_caption = False
+            self.caption_text[self._figure_src or ""] = " ".join("".join(self._text).split())
+        elif tag == "figure":
+            self._figure_src = None
+
+
+@pytest.fixture(scope="module")
+def page() -> Page:
+    reader = Page()
+    reader.feed((DOCS / "rules.html").read_text(encoding="utf-8"))
+    return reader
+
+
+# ------------------------------------------------------------------ the figures
+
+
+def test_the_committed_figures_are_what_the_script_draws_now(tmp_path: Path) -> None:
+    written = figures.write(tmp_path)
+    fresh = {path.name: path.read_bytes() for path in written}
+    committed = {path.name: path.read_bytes() for path in (DOCS / "figures").glob("*.svg")}
+    assert set(committed) == set(fresh), "run: python3 docs/figures.py"
+    stale = [name for name in fresh if committed[name] != fresh[name]]
+    assert not stale, f"out of date: {stale}; run: python3 docs/figures.py"
+
+
+@pytest.mark.parametrize("figure", figures.FIGURES, ids=NAMES)
+def test_each_figure_is_an_svg_of_its_position(figure) -> None:  # noqa: ANN001
+    text = (DOCS / "figures" / f"{figure.name}.svg").read_text(encoding="utf-8")
+    root = ET.fromstring(text)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert Position.parse(root.get("data-position")) == figure.start()
+    size = figure.start().size
+    squares = root.findall(".//{http://www.w3.org/2000/svg}g[@data-square]")
+    assert len(squares) == size * size
+    arrows = root.findall(".//{http://www.w3.org/2000/svg}g[@class='arrow']")
+    assert len(arrows) == (len(figure.moves) if figure.arrows else 0)
+
+
+@pytest.mark.parametrize("figure", figures.FIGURES, ids=NAMES)
+def test_each_figure_makes_its_caption_true(figure) -> None:  # noqa: ANN001
+    figure.check(figure.start())
+
+
+def test_a_false_claim_is_caught() -> None:
+    step = next(f for f in figures.FIGURES if f.name == "step")
+    with pytest.raises(AssertionError):
+        figures.expect_legal(step.start(), step.moves[:2])
+    with pytest.raises(AssertionError):  # one more blue checker changes the moves
+        step.check(Position.parse("6/6/br4/b5/1b4/6 r"))
+
+
+def test_the_step_diagram_cannot_have_its_blue_checker_right_below() -> None:
+    # The rule sheet's Figure 2 shows a blue checker "below" the red one; right
+    # below it would be capturable (same distance or closer), so it sits farther.
+    position = Position.parse("6/6/br4/1b4/6/6 r")
+    assert "b4xb3" in figures.legal(position)
+
+
+# ----------------------------------------------------------------- the page
+
+
+def test_every_figure_is_on_the_page_once_with_a_description(page: Page) -> None:
+    sources = [image.get("src") for image in page.images]
+    assert sorted(sources) == sorted(f"figures/{name}.svg" for name in NAMES)
+    for image in page.images:
+        assert len(image.get("alt") or "") > 40, image
+        assert image.get("width") and image.get("height"), image
+
+
+@pytest.mark.parametrize("figure", figures.FIGURES, ids=NAMES)
+def test_each_caption_names_exactly_the_checked_moves(page: Page, figure) -> None:  # noqa: ANN001
+    src = f"figures/{figure.name}.svg"
+    assert src in page.caption_text, f"{src} has no caption"
+    assert sorted(page.captions[src]) == sorted(figure.moves)
+
+
+def test_the_live_board_is_the_step_diagram_in_an_embed(page: Page) -> None:
+    assert len(page.frames) >= 1
+    source = page.frames[0]["src"] or ""
+    path, _, fragment = source.partition("#")
+    assert path == "../index.html"
+    game, view = parse(fragment)
+    step = next(f for f in figures.FIGURES if f.name == "step")
+    assert game.position == step.start()
+    assert view.embed and view.panel and view.shading and not view.static
+    assert all(frame.get("title") for frame in page.frames)
+    for text in step.moves:  # the moves the text invites the reader to try
+        assert Move.parse(text) in game.legal_moves()
+
+
+def test_the_page_stays_on_its_own_site_and_credits_mark_steere(page: Page) -> None:
+    html = (DOCS / "rules.html").read_text(encoding="utf-8")
+    assert "Zola, a game by Mark Steere" in html
+    assert page.scripts == 0
+    assert {"rel": "icon", "href": "data:,"} in page.links
+    fetched = [link["href"] for link in page.links if link.get("rel") != "icon"]
+    fetched += [image["src"] for image in page.images]
+    fetched += [frame["src"] for frame in page.frames]
+    for url in fetched:
+        assert not urlsplit(url).scheme and not url.startswith("/"), url
+        target = (DOCS / url.split("#")[0]).resolve()
+        assert target.is_file(), url
+    external = [href for href in page.anchors if urlsplit(href).scheme]
+    assert set(external) == {RULE_SHEET}
+    assert "../index.html" in page.anchors
