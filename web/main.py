@@ -1,12 +1,15 @@
 """The page glue: DOM events -> zola.app.App -> one render -> the URL fragment."""
 
+import asyncio
 import contextlib
+import random
 
 import js
 from pyodide.ffi import JsProxy, create_proxy, to_js
-from pyscript import document, window
+from pyscript import document, window, workers
 
-from zola.app import App
+from zola.ai import LEVELS
+from zola.app import MODES, App
 from zola.i18n import LANGUAGES, pick_language, say
 
 app = App()
@@ -18,6 +21,10 @@ def element(name):
 
 EMBEDDED = window.parent != window
 SAVED, PREVIOUS = "zola-game", "zola-previous-game"  # localStorage keys
+MODE, LEVEL = "zola-mode", "zola-level"
+WORKER_BOOT_SECONDS = 90  # the worker loads its own Python runtime first
+ANSWER_MARGIN_SECONDS = 10  # beyond the level's thinking time
+WATCH_PAUSE_SECONDS = 0.6  # between moves when the computer plays itself
 
 
 def render() -> None:
@@ -57,6 +64,15 @@ def render() -> None:
         store(SAVED, app.share_fragment())
     previous = stored(PREVIOUS)
     element("resume").hidden = view.embed or not previous or previous == app.share_fragment()
+    element("mode").value = app.mode
+    element("level").value = app.level
+    element("thinking").hidden = not app.thinking
+    element("retry").hidden = not app.stalled
+    element("hint").disabled = app.thinking or app.computer_to_move() or game.is_game_over()
+    if app.should_ask_computer():
+        app.thinking = True
+        element("thinking").hidden = False
+        asyncio.ensure_future(computer_turn())
     played = app.take_played()
     if played:
         element("announce").textContent = " ".join(app.describe(c, m) for c, m in played)
@@ -70,6 +86,73 @@ def render() -> None:
                     "fragment": app.share_fragment(),
                 }
             )
+
+
+def start_computer() -> None:
+    """Start the computer's worker (its own Python) once the page is ready."""
+    script = document.createElement("script")
+    script.type = "py"
+    script.src = "./web/ai_worker.py"
+    script.setAttribute("worker", "")
+    script.setAttribute("name", "ai")
+    script.setAttribute("config", "./pyscript.toml")
+    document.body.append(script)
+
+
+async def ask_computer(fragment: str, level: str, time_limit: float) -> str:
+    """The worker's move for the game ``fragment``; raises on failure or time-out."""
+    worker = await asyncio.wait_for(workers["ai"], WORKER_BOOT_SECONDS)
+    seed = random.randrange(2**31)
+    answer = worker.choose_move(fragment, level, seed)
+    return str(await asyncio.wait_for(answer, time_limit + ANSWER_MARGIN_SECONDS))
+
+
+def failure(error: BaseException) -> str:
+    """A short description of why the computer gave no answer."""
+    if isinstance(error, TimeoutError):
+        return "no answer in time"
+    return str(error).strip().splitlines()[-1][:200] if str(error).strip() else type(error).__name__
+
+
+async def computer_turn() -> None:
+    """Ask the computer for its move, play it, and draw the result."""
+    fragment = app.share_fragment()
+    if app.mode == "computers":
+        await asyncio.sleep(WATCH_PAUSE_SECONDS)
+    try:
+        move = await ask_computer(fragment, app.level, app.time_limit())
+    except Exception as error:  # noqa: BLE001 - anything the worker raised
+        app.computer_failed(failure(error))
+    else:
+        app.computer_move(fragment, move)
+    render()
+
+
+async def hint() -> None:
+    """Ask the computer what the person to move should play, and show it."""
+    fragment = app.share_fragment()
+    app.thinking = True
+    render()
+    try:
+        move = await ask_computer(fragment, "strong", app.time_limit())
+    except Exception as error:  # noqa: BLE001 - anything the worker raised
+        app.computer_failed(failure(error))
+        app.stalled = False
+    else:
+        app.thinking = False
+        if fragment == app.share_fragment():
+            app.show_hint(move)
+    render()
+
+
+def set_mode(_event) -> None:
+    app.set_mode(element("mode").value)
+    store(MODE, app.mode)
+
+
+def set_level(_event) -> None:
+    app.set_level(element("level").value)
+    store(LEVEL, app.level)
 
 
 def translate_page() -> None:
@@ -211,6 +294,7 @@ def host_message(event) -> None:
     if isinstance(data, JsProxy) and getattr(data, "type", None) == "zola:load":
         fragment = getattr(data, "fragment", None)
         app.load(fragment if isinstance(fragment, str) else "?")
+        app.set_mode("humans")
 
 
 def resume(_event) -> None:
@@ -222,11 +306,14 @@ def resume(_event) -> None:
 
 
 def open_link(fragment: str) -> None:
-    """Open a linked game; the saved game it displaces stays resumable."""
+    """Open the game of a link: another game than the saved one is a game between people,
+    and the saved game it displaces stays resumable."""
     saved = stored(SAVED)
     app.load(fragment)
-    if saved and saved != app.share_fragment() and not app.view.embed:
-        store(PREVIOUS, saved)
+    if saved != app.share_fragment():  # not a reload of this page's own game
+        app.set_mode("humans")
+        if saved and not app.view.embed:
+            store(PREVIOUS, saved)
 
 
 def hash_changed(_event) -> None:
@@ -256,6 +343,12 @@ element("copy-position").addEventListener(
 window.addEventListener("message", action(host_message))
 on("language", "change", set_language)
 on("resume", "click", resume)
+on("mode", "change", set_mode)
+on("level", "change", set_level)
+on("retry", "click", lambda _e: app.retry())
+element("hint").addEventListener(
+    "click", create_proxy(lambda _e: asyncio.ensure_future(hint()) if not app.thinking else None)
+)
 document.addEventListener("keydown", action(key))
 window.addEventListener("hashchange", action(hash_changed))
 
@@ -264,10 +357,15 @@ app.language = (
     saved_language if saved_language in LANGUAGES else pick_language(window.navigator.languages)
 )
 translate_page()
+app.set_mode(stored(MODE) if stored(MODE) in MODES else "computer-second")
+app.set_level(stored(LEVEL) if stored(LEVEL) in LEVELS else app.level)
 if window.location.hash.removeprefix("#"):
     open_link(window.location.hash)  # a link wins over the saved game
 else:
     app.load(stored(SAVED) or "")
+if app.view.embed:
+    app.set_mode("humans")
 render()
 element("controls").disabled = False
 document.body.dataset.ready = "1"
+start_computer()

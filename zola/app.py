@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from zola.ai import DEFAULT_LEVEL, level_settings
 from zola.errors import InvalidSquareError, ZolaError
 from zola.game import Game
 from zola.geometry import parse_square, square, square_file, square_name, square_rank
@@ -29,6 +30,14 @@ from zola.record import encode
 from zola.svg import THEMES, render
 
 PLAYERS = (Text("player.first"), Text("player.second"))
+YOU, COMPUTER = Text("player.you"), Text("player.computer")
+# Who the computer plays in each mode: (first player, second player).
+MODES = {
+    "humans": (False, False),
+    "computer-second": (False, True),
+    "computer-first": (True, False),
+    "computers": (True, True),
+}
 COLORS = tuple(Text(f"color.{name}") for name in COLOR_NAMES)
 
 
@@ -49,6 +58,11 @@ class App:
         self.pie_kept = False
         self.notice: str = ""
         self.played: list[tuple[int, Move]] = []  # (colour, move) since the page last took them
+        self.mode = "humans"
+        self.level = DEFAULT_LEVEL
+        self.thinking = False  # the computer is choosing a move
+        self.stalled = False  # the computer failed; waiting for a retry
+        self.hint: Move | None = None
 
     def say(self, text: str) -> str:
         """``text`` in the page's language (plain strings pass unchanged)."""
@@ -97,6 +111,8 @@ class App:
         self.game = game
         self.selected = None
         self.cursor = 0
+        self.hint = None
+        self.stalled = False
         self.pie_kept = False
         self.notice = ""
 
@@ -112,11 +128,18 @@ class App:
             self.notice = str(error)
             return
         self.cursor = square
+        self.hint = None
+        if self.thinking:
+            self.notice = Text("notice.thinking")
+            return
         if self.view.static:
             self.notice = Text("notice.static")
             return
         if game.is_game_over():
             self.notice = Text("notice.game_over", result=self.result())
+            return
+        if self.computer_to_move():
+            self.notice = Text("notice.computer_turn")
             return
         owner = game.position.piece_at(square)
         turn = COLORS[game.turn]
@@ -152,7 +175,10 @@ class App:
         """Play a legal move (from a click, the AI or the pie offer), then any forced passes."""
         self.played.append((self.game.turn, self.game.play(move)))
         self.selected = None
+        self.hint = None
         self.notice = ""
+        if self.game.moves[self.game.ply - 1] == Move.SWAP:
+            self.notice = Text("notice.swapped")
         while self.game.legal_moves() == [Move.PASS]:
             self.notice = Text("notice.pass", color=COLORS[self.game.turn])
             self.played.append((self.game.turn, self.game.play(Move.PASS)))
@@ -188,12 +214,18 @@ class App:
     # -- history ------------------------------------------------------------------
 
     def undo(self) -> None:
-        """Take back the last move, and a forced pass together with the move before it."""
-        self.go_to(self._skip_passes(self.game.ply - 1, -1))
+        """Take back the last move (with a forced pass before it), back to a person's turn."""
+        ply = self._skip_passes(self.game.ply - 1, -1)
+        while ply > 0 and self.computer_plays(ply):
+            ply = self._skip_passes(ply - 1, -1)
+        self.go_to(ply)
 
     def redo(self) -> None:
-        """Replay the next move, with the forced pass that follows it."""
-        self.go_to(self._skip_passes(self.game.ply + 1, +1))
+        """Replay the next move (with a forced pass after it), on to a person's turn."""
+        ply = self._skip_passes(self.game.ply + 1, +1)
+        while ply < len(self.game.moves) and self.computer_plays(ply):
+            ply = self._skip_passes(ply + 1, +1)
+        self.go_to(ply)
 
     def _skip_passes(self, ply: int, step: int) -> int:
         moves = self.game.moves
@@ -206,6 +238,7 @@ class App:
         self.game.go_to(ply)
         self.selected = None
         self.pie_kept = False
+        self.hint = None
         self.notice = ""
 
     # -- what the page shows ----------------------------------------------------------
@@ -215,12 +248,82 @@ class App:
         winner = self.game.winner()
         if winner is None:
             return ""
-        player = PLAYERS[self.game.player_of(winner)]
+        player = self._player_label(self.game.player_of(winner))
         return Text("status.win", color=COLORS[winner], player=player)
 
+    def _player_label(self, player: int) -> Text:
+        """``first player``/``second player``, or ``you``/``computer`` against the computer."""
+        computer = MODES[self.mode]
+        if computer[0] != computer[1]:
+            return COMPUTER if computer[player] else YOU
+        return PLAYERS[player]
+
     def offers_swap(self) -> bool:
-        """Whether to show the pie offer (Swap / Keep)."""
-        return self.game.can_swap() and not self.pie_kept
+        """Whether to show the pie offer (Swap / Keep) to a person."""
+        return self.game.can_swap() and not self.pie_kept and not self.computer_plays()
+
+    # -- the computer ---------------------------------------------------------------
+
+    def set_mode(self, mode: str) -> None:
+        """Choose who the computer plays: one of :data:`MODES`."""
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}")
+        self.mode = mode
+        self.hint = None
+        self.stalled = False
+
+    def set_level(self, level: str) -> None:
+        """Choose the computer's level: one of :data:`zola.ai.LEVELS`."""
+        level_settings(level)
+        self.level = level
+
+    def computer_plays(self, ply: int | None = None) -> bool:
+        """Whether the computer plays the side to move after ``ply`` moves (default: now)."""
+        return MODES[self.mode][self.game.player_to_move(ply)]
+
+    def computer_to_move(self) -> bool:
+        """Whether it is the computer's turn now.
+
+        Only at the end of the recorded line: a person looking back through the
+        moves is never interrupted.
+        """
+        game = self.game
+        return not game.is_game_over() and game.ply == len(game.moves) and self.computer_plays()
+
+    def should_ask_computer(self) -> bool:
+        """Whether the page should ask the computer for a move now."""
+        return self.computer_to_move() and not self.thinking and not self.stalled
+
+    def time_limit(self) -> float:
+        """The computer's thinking time per move at the chosen level, in seconds."""
+        return level_settings(self.level).time_limit
+
+    def computer_move(self, fragment: str, move: str) -> bool:
+        """Play the computer's answer for the game ``fragment``; ignore a stale one.
+
+        Returns whether the move was played: not if the game changed meanwhile.
+        """
+        self.thinking = False
+        if fragment != self.share_fragment() or not self.computer_to_move():
+            return False
+        self.play(move)
+        return True
+
+    def computer_failed(self, detail: str) -> None:
+        """The computer gave no answer: say so; the game stays as it is."""
+        self.thinking = False
+        self.stalled = True
+        self.notice = Text("notice.computer_failed", detail=detail)
+
+    def retry(self) -> None:
+        """Ask the computer again after a failure."""
+        self.stalled = False
+        self.notice = ""
+
+    def show_hint(self, move: str) -> None:
+        """Show the computer's suggestion for the person to move."""
+        self.hint = Move.parse(move)
+        self.notice = Text("notice.hint", move=move)
 
     def status(self) -> str:
         """The turn or the result, in one sentence of the page's language."""
@@ -228,8 +331,9 @@ class App:
         if game.is_game_over():
             return self.say(self.result())
         turn = COLORS[game.turn]
-        if game.swapped():
-            player = PLAYERS[game.player_of(game.turn)]
+        computer = MODES[self.mode]
+        if game.swapped() or computer[0] != computer[1]:
+            player = self._player_label(game.player_of(game.turn))
             return self.say(Text("status.turn_player", color=turn, player=player))
         return self.say(Text("status.turn", color=turn))
 
@@ -255,6 +359,7 @@ class App:
             selected=self.selected,
             hints=self.hints(),
             last_move=self._last_board_move(),
+            arrows=[self.hint] if self.hint is not None and self.hint.from_square >= 0 else [],
             theme=THEMES[self.view.theme],
             language=self.language,
             focus=None if self.view.static else self.cursor,

@@ -62,6 +62,19 @@ class Game:
         """The colour ``player`` (``FIRST`` or ``SECOND``) holds now."""
         return player ^ int(self.swapped())
 
+    def player_to_move(self, ply: int | None = None) -> int:
+        """``FIRST`` or ``SECOND``: who is to move after ``ply`` moves (default: now).
+
+        >>> game = Game(6); _ = game.play("c3xd3"); _ = game.play("swap")
+        >>> game.player_to_move(0), game.player_to_move(1), game.player_to_move(2)
+        (0, 1, 0)
+        """
+        ply = self.ply if ply is None else ply
+        flips = sum(1 for move in self.moves[:ply] if move != Move.SWAP)
+        color = self.start.turn ^ (flips % 2)
+        swapped = ply >= 2 and self.moves[1] == Move.SWAP
+        return color ^ int(swapped)
+
     def can_swap(self) -> bool:
         """Whether ``swap`` is legal: Blue's first turn in a game from the standard start."""
         return self.from_standard_start and self.ply == 1

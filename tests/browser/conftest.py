@@ -210,9 +210,12 @@ def pytest_runtest_call(item: pytest.Item):  # noqa: ANN201
 
 @pytest.fixture
 def open_app(page, server_url: str) -> Callable[..., object]:  # noqa: ANN001
-    """open_app(fragment="", path="/") -> page, once <body data-ready="1">."""
+    """open_app(fragment="", path="/", mode="humans") -> page, once <body data-ready="1">.
 
-    def _open(fragment: str = "", path: str = "/"):  # noqa: ANN202
+    ``mode`` picks the opponent (``None`` keeps the page's own choice).
+    """
+
+    def _open(fragment: str = "", path: str = "/", mode: str | None = "humans"):  # noqa: ANN202
         url = server_url + path
         if fragment:
             url += fragment if fragment.startswith("#") else "#" + fragment
@@ -227,6 +230,8 @@ def open_app(page, server_url: str) -> Callable[..., object]:  # noqa: ANN001
                 errors = "\n  ".join(page.console_errors) or "(no console errors)"
                 raise AssertionError(f"{url}: {why} (data-ready != 1).\n  {errors}")
             page.wait_for_timeout(50)
+        if mode is not None and page.locator("#mode").is_visible():
+            page.select_option("#mode", mode)
         return page
 
     return _open

@@ -1,0 +1,121 @@
+"""Playing the computer in the page: answers, the pie decision, hints, undo, a busy-free page,
+and a failing worker."""
+
+from __future__ import annotations
+
+from zola import Game, Move, decode
+
+COMPUTER_SECONDS = 90_000  # ms: the first answer waits for the worker's own Python to load
+
+
+def moves(page) -> list[str]:  # noqa: ANN001
+    return page.locator("#moves button").all_text_contents()
+
+
+def click_move(page, text: str) -> None:  # noqa: ANN001
+    move = Move.parse(text)
+    for square in (move.from_square, move.to_square):
+        name = "abcdefghij"[square % 10] + str(square // 10 + 1)
+        page.click(f'#board [data-square="{name}"]')
+
+
+def wait_for_moves(page, count: int) -> None:  # noqa: ANN001
+    page.wait_for_function(
+        f"document.querySelectorAll('#moves button').length >= {count}", timeout=COMPUTER_SECONDS
+    )
+
+
+def test_the_computer_answers_and_undo_returns_to_your_turn(open_app, screenshot) -> None:  # noqa: ANN001
+    page = open_app(mode="computer-second")
+    assert page.text_content("#status") == "Red to move (you)."
+    click_move(page, "c3xd3")
+    wait_for_moves(page, 2)  # the computer (Blue) swaps or moves
+    page.wait_for_selector("#thinking", state="hidden")
+    game = decode(page.evaluate("location.hash"))
+    assert game.player_to_move() == 0  # the person's turn again
+    assert page.text_content("#status").endswith("(you).")
+    screenshot("computer-answered")
+    page.click("#undo")
+    assert decode(page.evaluate("location.hash")).ply == 0
+    page.wait_for_timeout(1500)
+    assert decode(page.evaluate("location.hash")).ply == 0  # looking back is not interrupted
+
+
+def test_the_computer_decides_the_pie_rule_when_it_plays_first(open_app) -> None:  # noqa: ANN001
+    page = open_app(mode="computer-first")
+    wait_for_moves(page, 1)
+    assert page.is_visible("#pie")  # the person, second, gets the offer
+    page.click("#swap")
+    assert moves(page)[-1] == "swap"
+    wait_for_moves(page, 3)  # the computer now holds Blue and moves on
+    game = decode(page.evaluate("location.hash"))
+    assert game.swapped() and game.player_to_move() == 1
+
+
+def test_the_page_keeps_drawing_frames_while_the_computer_thinks(open_app) -> None:  # noqa: ANN001
+    page = open_app(mode="computer-second")
+    page.select_option("#level", "max")
+    click_move(page, "c3xd3")
+    wait_for_moves(page, 2)  # the worker has booted and answered once
+    page.evaluate(
+        """() => {
+        window.frames_at = [];
+        const tick = (t) => { window.frames_at.push(t); requestAnimationFrame(tick); };
+        requestAnimationFrame(tick);
+    }"""
+    )
+    game = decode(page.evaluate("location.hash"))
+    reply = next(m for m in game.legal_moves() if m.kind == 1)
+    count = len(game.moves)
+    click_move(page, str(reply))
+    page.wait_for_selector("#thinking", state="visible", timeout=5000)
+    wait_for_moves(page, count + 2)
+    gaps = page.evaluate("window.frames_at.slice(1).map((t, i) => t - window.frames_at[i])")
+    assert len(gaps) > 20
+    assert max(gaps) < 100, max(gaps)
+
+
+def test_a_hint_shows_a_legal_move(open_app) -> None:  # noqa: ANN001
+    page = open_app(mode="computer-second")
+    page.click("#hint")
+    page.wait_for_function(
+        "document.querySelector('#message').textContent.startsWith('Hint: ')",
+        timeout=COMPUTER_SECONDS,
+    )
+    text = page.text_content("#message").removeprefix("Hint: ").removesuffix(".")
+    assert Move.parse(text) in Game(6).legal_moves()
+    assert page.locator("#board .arrow").count() == 1
+    click_move(page, "c3xd3")
+    assert page.locator("#board .arrow").count() == 0
+
+
+def test_computer_against_computer(open_app) -> None:  # noqa: ANN001
+    page = open_app(mode="computers")
+    page.select_option("#level", "beginner")
+    wait_for_moves(page, 4)
+    game = decode(page.evaluate("location.hash"))
+    assert len(game.moves) >= 4  # every move replayed legally by the decoder
+
+
+def test_a_failing_worker_gives_a_message_and_a_retry(open_app, browser, server_url) -> None:  # noqa: ANN001
+    page = open_app(mode="humans")
+    page.context.route(
+        "**/web/ai_worker.py",
+        lambda route: route.fulfill(
+            content_type="text/x-python",
+            body="def choose_move(fragment, level, seed):\n"
+            "    raise RuntimeError('the engine broke')\n\n__export__ = ['choose_move']\n",
+        ),
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    page.select_option("#mode", "computer-first")
+    page.wait_for_selector("#retry", state="visible", timeout=COMPUTER_SECONDS)
+    assert "The computer did not answer" in page.text_content("#message")
+    assert "the engine broke" in page.text_content("#message")
+    page.click("#retry")
+    page.wait_for_selector("#retry", state="visible", timeout=COMPUTER_SECONDS)
+    page.select_option("#mode", "humans")  # the game stays playable
+    assert page.is_hidden("#retry")
+    click_move(page, "c3xd3")
+    assert moves(page) == ["c3xd3"]
