@@ -54,3 +54,71 @@ def test_the_console_script_is_installed() -> None:
     if script is None:
         pytest.skip("the package is not installed (pip install -e .)")
     assert subprocess.run([script, "perft", "1"], capture_output=True, text=True).stdout == "36\n"
+
+
+def test_svg_writes_a_standalone_diagram(tmp_path) -> None:  # noqa: ANN001
+    import xml.etree.ElementTree as ET
+
+    from tests.test_svg import checkers
+
+    out = tmp_path / "board.svg"
+    result = zola(
+        "svg",
+        "6/6/2rb2/6/6/6 r",
+        "--arrow",
+        "c4xd4",
+        "--highlight",
+        "c4,d4",
+        "--shading",
+        "-o",
+        str(out),
+    )
+    assert result.returncode == 0 and result.stderr == ""
+    svg = out.read_text()
+    root = ET.fromstring(svg)
+    assert root.get("data-position") == "6/6/2rb2/6/6/6 r"
+    assert checkers(svg) == {"c4": "red", "d4": "blue"}
+    assert svg.count('class="arrow"') == 1 and svg.count('class="highlight"') == 2
+    assert svg.count('class="class-letter"') == 36
+
+
+def test_svg_from_a_fragment_keeps_its_view_and_last_move(tmp_path) -> None:  # noqa: ANN001
+    from tests.test_svg import checkers
+
+    out = tmp_path / "game.svg"
+    assert (
+        zola("svg", "--fragment", "#v1;size=8;moves=d4xe4;flip;dark", "-o", str(out)).returncode
+        == 0
+    )
+    svg = out.read_text()
+    assert 'data-flipped="1"' in svg and "theme-dark" in svg and 'class="capture-mark"' in svg
+    assert checkers(svg)["e4"] == "red" and "d4" not in checkers(svg)
+
+
+def test_svg_as_png(tmp_path) -> None:  # noqa: ANN001
+    pytest.importorskip("cairosvg")
+    out = tmp_path / "board.png"
+    assert zola("svg", "6/6/2rb2/6/6/6 r", "-o", str(out), "--width", "200").returncode == 0
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(data[16:20], "big") == 200  # the width in the IHDR chunk
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["svg", "-o", "x.svg"], "one of the arguments TEXT --fragment is required"),
+        (["svg", "6/6/2rb2/6/6/6 r", "--fragment", "v1", "-o", "x.svg"], "not allowed with"),
+        (["svg", "6/6/2rb2/6/6/6 r"], "required: -o/--output"),
+        (["svg", "6/6/2rb2/6/6/6 r", "--arrow", "a1xj10", "-o", "-"], "off the 6x6 board"),
+        (["svg", "6/6/2rb2/6/6/6 r", "--arrow", "pass", "-o", "-"], "an arrow needs two squares"),
+        (["svg", "6/6/2rb2/6/6/6 r", "--highlight", "z9", "-o", "-"], "bad square 'z9'"),
+        (["svg", "--fragment", "v1;size=9", "-o", "-"], "size must be 6, 8 or 10"),
+        (["svg", "6/6/2rb2/6/6/6 r", "-o", "/nonexistent/x.svg"], "cannot write"),
+        (["svg", "6/6/2rb2/6/6/6 r", "-o", "x.png", "--width", "0"], "width must be"),
+    ],
+)
+def test_svg_bad_arguments(args: list[str], message: str) -> None:
+    result = zola(*args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and message in result.stderr

@@ -14,9 +14,14 @@ import sys
 from collections.abc import Sequence
 
 from zola.ai import DEFAULT_LEVEL, LEVELS, best_move
-from zola.errors import ZolaError
+from zola.errors import InvalidMoveError, ZolaError
 from zola.game import Game
+from zola.geometry import parse_square, square_name
+from zola.link import View
+from zola.link import parse as parse_link
+from zola.move import Move
 from zola.position import COLOR_NAMES, Position, perft
+from zola.svg import DARK, LIGHT, render
 
 _MATCH_PLY_CAP = 2000
 
@@ -58,6 +63,12 @@ def _seconds(text: str) -> float:
     return seconds
 
 
+def _pixels(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 16 <= int(text) <= 8000):
+        raise argparse.ArgumentTypeError(f"width must be 16 to 8000 pixels, not {text!r}")
+    return int(text)
+
+
 def _games(text: str) -> int:
     if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 100_000):
         raise argparse.ArgumentTypeError(f"games must be a whole number >= 1, not {text!r}")
@@ -93,7 +104,72 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--b", type=_level, default=DEFAULT_LEVEL, metavar="LEVEL", help="player B")
     p.add_argument("--time", type=_seconds, metavar="SECONDS", help=time_help)
     p.set_defaults(run=_match)
+
+    p = commands.add_parser("svg", help="draw a board as a standalone SVG (or PNG) diagram")
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("position", nargs="?", metavar="TEXT", help="position text")
+    what.add_argument(
+        "--fragment", metavar="F", help="a game link's fragment (its view options too)"
+    )
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="out.svg, out.png or -")
+    p.add_argument("--flip", action="store_true", help="Blue's side at the bottom")
+    p.add_argument("--shading", action="store_true", help="shade the distance classes")
+    p.add_argument("--no-coordinates", action="store_true", help="no file and rank labels")
+    p.add_argument("--dark", action="store_true", help="the dark theme")
+    p.add_argument("--highlight", default="", metavar="SQUARES", help="squares to tint: c3,d4")
+    p.add_argument(
+        "--arrow", action="append", default=[], metavar="MOVE", help="c3xe5 (repeatable)"
+    )
+    p.add_argument("--width", type=_pixels, default=480, metavar="PIXELS", help="PNG width")
+    p.set_defaults(run=_svg)
     return parser
+
+
+def _svg(args: argparse.Namespace) -> None:
+    if args.fragment is not None:
+        game, view = parse_link(args.fragment)
+        position = game.position
+        last = next((m for m in reversed(game.moves[: game.ply]) if m.from_square >= 0), None)
+    else:
+        position, view, last = Position.parse(args.position), View(), None
+    squares = [parse_square(name, position.size) for name in args.highlight.split(",") if name]
+    arrows = [Move.parse(text) for text in args.arrow]
+    for move in arrows:
+        if move.from_square < 0:
+            raise InvalidMoveError(f"an arrow needs two squares, not {str(move)!r}")
+        for square in move[:2]:
+            parse_square(square_name(square), position.size)
+    image = render(
+        position,
+        flip=args.flip or view.flip,
+        shading=args.shading or view.shading,
+        coordinates=view.coordinates and not args.no_coordinates,
+        highlight=squares,
+        arrows=arrows,
+        last_move=last,
+        theme=DARK if args.dark or view.theme == "dark" else LIGHT,
+    )
+    _write(image, args.output, args.width)
+
+
+def _write(image: str, output: str, width: int) -> None:
+    """Write an SVG document to ``output`` (``-``: stdout); a ``.png`` name converts it."""
+    if output == "-":
+        sys.stdout.write(image + "\n")
+        return
+    if output.lower().endswith(".png"):
+        try:
+            import cairosvg
+        except ImportError:
+            raise UsageError("PNG output needs cairosvg: pip install 'zola[png]'") from None
+        data = cairosvg.svg2png(bytestring=image.encode(), output_width=width)
+    else:
+        data = (image + "\n").encode()
+    try:
+        with open(output, "wb") as file:
+            file.write(data)
+    except OSError as error:
+        raise UsageError(f"cannot write {output}: {error.strerror}") from None
 
 
 def _perft(args: argparse.Namespace) -> None:

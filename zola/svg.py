@@ -29,6 +29,7 @@ class Theme:
     """Colours of a board; ``LIGHT`` and ``DARK`` are the built-in themes."""
 
     name: str
+    background: str  # around the squares, behind the coordinates
     square: tuple[str, str]  # light and dark squares
     shading: tuple[str, str]  # nearest and farthest distance class
     coordinates: str
@@ -44,6 +45,7 @@ class Theme:
 
 LIGHT = Theme(
     "light",
+    "#fffaf0",
     ("#eadfc8", "#dccdb0"),
     ("#f7d9a8", "#8fb3c9"),
     "#5b4d3a",
@@ -58,6 +60,7 @@ LIGHT = Theme(
 )
 DARK = Theme(
     "dark",
+    "#2a2724",
     ("#4a4540", "#3b3733"),
     ("#7a5c34", "#2f4a5c"),
     "#d8cfc0",
@@ -128,7 +131,8 @@ def render(
         f'class="zola-board theme-{theme.name}" data-position="{escape(str(position))}" '
         f'data-size="{size}" data-flipped="{int(flip)}" '
         f'role="{"img" if focus is None else "group"}" '
-        f'aria-label="{escape(say(language, "page.board_label", size=size))}">'
+        f'aria-label="{escape(say(language, "page.board_label", size=size))}">',
+        f'<rect class="background" width="{width}" height="{height}" fill="{theme.background}"/>',
     ]
     for sq in geo.squares:
         x, y = corner(sq)
@@ -154,8 +158,9 @@ def render(
             )
         if shading:
             parts.append(
-                f'<text class="class-letter" x="{x + 8}" y="{y + 22}" font-size="18" '
-                f'font-family="sans-serif" fill="{theme.coordinates}" fill-opacity="0.7">'
+                f'<text class="class-letter" x="{x + 7}" y="{y + 25}" font-size="24" '
+                f'font-family="sans-serif" font-weight="bold" fill="{theme.coordinates}" '
+                'fill-opacity="0.8">'
                 f"{chr(65 + geo.classes[sq])}</text>"
             )
         if sq == selected:
