@@ -99,8 +99,15 @@ def test_bad_positions(text: str, message: str) -> None:
         Position.parse(text)
 
 
-@settings(max_examples=2000, deadline=None)
-@given(st.one_of(st.text(max_size=120), st.text(alphabet="rb0123456789/ ", max_size=120)))
+@settings(max_examples=10_000, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=120),
+        st.text(alphabet="rb0123456789/ ", max_size=120),
+        st.lists(st.sampled_from(["rbrbrb", "6", "3r2", "brb3", "/", " r", " b", "1", "10"]))
+        .map("".join),
+    )
+)
 def test_parsers_raise_only_typed_errors(text: str) -> None:
     for parse in (Position.parse, Move.parse, parse_square):
         with contextlib.suppress(ZolaError):

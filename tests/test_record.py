@@ -82,7 +82,7 @@ def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
 VALID = "v1;size=6;moves=c3xd3.swap.c4xd3.e3xd3.d4xc4;ply=4"
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=10_000, deadline=None)
 @given(st.one_of(st.text(max_size=200), st.text(ALPHABET, max_size=200), _mutations(VALID)))
 def test_decoding_any_text_gives_a_legal_game_or_the_typed_error(text: str) -> None:
     try:
