@@ -83,3 +83,14 @@ def test_board_svg_shows_selection_hints_and_last_move() -> None:
     assert app.move_list() == ["c3xd3"] and app.counts() == ("Red 18", "Blue 17")
     app.game.play(Move.SWAP)
     assert 'class="capture-mark"' in app.board_svg()  # the last board move stays marked
+
+
+def test_a_drag_plays_like_two_clicks() -> None:
+    app = App()
+    app.drag("c3", "d3")
+    assert [str(m) for m in app.game.moves] == ["c3xd3"]
+    app.drag("a1", "a2")  # not Blue's checker: nothing is selected, nothing moves
+    assert app.message == "Not your checker: Blue is to move." and len(app.game.moves) == 1
+    app.click("c4")
+    app.drag("c4", "d3")  # already selected
+    assert [str(m) for m in app.game.moves] == ["c3xd3", "c4xd3"]

@@ -240,6 +240,28 @@ def board_click(event) -> None:
         app.click(square.dataset.square)
 
 
+drag_from: list[str] = []  # the square a drag started on
+
+
+def square_at(event) -> str | None:
+    """The square under the pointer (not the one a touch started on)."""
+    hit = document.elementFromPoint(event.clientX, event.clientY)
+    square = hit.closest("[data-square]") if hit is not None else None
+    return None if square is None else square.dataset.square
+
+
+def drag_start(event) -> None:
+    drag_from[:] = [name] if (name := square_at(event)) else []
+
+
+def drag_end(event) -> None:
+    """A drag from one square to another plays like two clicks."""
+    target = square_at(event)
+    if drag_from and target and target != drag_from[0]:
+        app.drag(drag_from[0], target)
+    drag_from.clear()
+
+
 def move_list_click(event) -> None:
     button = event.target.closest("[data-ply]")
     if button is not None:
@@ -323,6 +345,8 @@ def hash_changed(_event) -> None:
 
 on("board", "click", board_click)
 on("board", "keydown", board_key)
+element("board").addEventListener("pointerdown", create_proxy(drag_start))
+on("board", "pointerup", drag_end)
 on("moves", "click", move_list_click)
 on("new", "click", lambda _e: app.new_game(int(element("size").value)))
 on("undo", "click", lambda _e: app.undo())

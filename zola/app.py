@@ -159,6 +159,13 @@ class App:
             return
         self.play(move)
 
+    def drag(self, start: str, end: str) -> None:
+        """A drag from one square to another: select the checker on ``start``, act on ``end``."""
+        if self.selected is None or square_name(self.selected) != start:
+            self.click(start)
+        if self.selected is not None and square_name(self.selected) == start:
+            self.click(end)
+
     def move_cursor(self, right: int, up: int) -> None:
         """Move the keyboard cursor as the board is seen (flipped or not), within the board."""
         if self.view.flip:

@@ -217,3 +217,11 @@ def test_a_phone_viewport_needs_no_horizontal_scrolling(browser, server_url, scr
         screenshot("phone", page=page)
     finally:
         context.close()
+
+
+def test_drag_a_checker_to_its_target(open_app) -> None:  # noqa: ANN001
+    page = open_app()
+    page.drag_and_drop('#board [data-square="c3"]', '#board [data-square="d3"]')
+    assert decode(fragment(page)).moves == [Move.parse("c3xd3")]
+    page.drag_and_drop('#board [data-square="c4"]', '#board [data-square="c5"]')
+    assert message(page) == "c4xc5 is not legal: a capture may not move away from the centre."
