@@ -259,6 +259,7 @@ def drag_end(event) -> None:
     target = square_at(event)
     if drag_from and target and target != drag_from[0]:
         app.drag(drag_from[0], target)
+        render()  # only after a real drag: a redraw between press and release eats the click
     drag_from.clear()
 
 
@@ -346,7 +347,7 @@ def hash_changed(_event) -> None:
 on("board", "click", board_click)
 on("board", "keydown", board_key)
 element("board").addEventListener("pointerdown", create_proxy(drag_start))
-on("board", "pointerup", drag_end)
+element("board").addEventListener("pointerup", create_proxy(drag_end))
 on("moves", "click", move_list_click)
 on("new", "click", lambda _e: app.new_game(int(element("size").value)))
 on("undo", "click", lambda _e: app.undo())
