@@ -9,27 +9,15 @@ searched for the same time on both; Pyodide runs in the page's main thread.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import random
-import threading
-from pathlib import Path
 from urllib.parse import urlencode
+
+from browser import served_chromium
 
 from zola import Game, Position
 from zola.ai import search
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 PLIES = {6: 12, 8: 30, 10: 50}  # how far into a random game each position is
 
 
@@ -45,31 +33,13 @@ def positions() -> list[str]:
     return texts
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002
-        pass
-
-
 def in_pyodide(texts: list[str], seconds: float) -> list[dict]:
-    from playwright.sync_api import sync_playwright
-
-    handler = functools.partial(_Quiet, directory=str(ROOT))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     query = urlencode([("seconds", seconds)] + [("position", t) for t in texts])
-    url = f"http://127.0.0.1:{server.server_address[1]}/bench/ai_speed/index.html?{query}"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
-        )
+    with served_chromium() as (base, browser):
         page = browser.new_page()
-        page.goto(url)
+        page.goto(f"{base}/bench/ai_speed/index.html?{query}")
         page.wait_for_function("document.body.dataset.result", timeout=120_000 + 5000 * seconds)
-        results = json.loads(page.evaluate("document.body.dataset.result"))
-        browser.close()
-    server.shutdown()
-    return results
+        return json.loads(page.evaluate("document.body.dataset.result"))
 
 
 def main() -> None:

@@ -14,22 +14,10 @@ navigation start), so Playwright's polling adds nothing to it.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import statistics
-import threading
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+from browser import served_chromium
+
 # Runs before the page's own scripts: note the moment data-ready becomes "1".
 MARK_READY = """
 new MutationObserver((_, obs) => {
@@ -41,11 +29,6 @@ new MutationObserver((_, obs) => {
 """
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002
-        pass
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("paths", nargs="*", default=["/index.html", "/bench/bare/index.html"])
@@ -53,19 +36,8 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per run")
     args = ap.parse_args()
 
-    from playwright.sync_api import sync_playwright
-
-    handler = functools.partial(_Quiet, directory=str(ROOT))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-
     times: dict[str, list[float]] = {path: [] for path in args.paths}
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
-        )
+    with served_chromium() as (base, browser):
         for run in range(args.runs):
             for path in args.paths:
                 context = browser.new_context()
@@ -76,8 +48,6 @@ def main() -> None:
                 times[path].append(page.evaluate("window.__bootMs"))
                 print(f"run {run + 1} {path}: {times[path][-1]:7.0f} ms")
                 context.close()
-        browser.close()
-    server.shutdown()
     medians = {path: statistics.median(ms) for path, ms in times.items()}
     first = args.paths[0]
     for path, ms in times.items():

@@ -1,0 +1,48 @@
+"""What the browser benchmarks share: the repository served on 127.0.0.1 and headless Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002
+        pass
+
+
+@contextmanager
+def served_chromium() -> Iterator[tuple[str, object]]:
+    """``(base URL, browser)``: the repository on a free local port, and Debian's Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    handler = functools.partial(_Quiet, directory=str(ROOT))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(
+                executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
+            )
+            try:
+                yield f"http://127.0.0.1:{server.server_address[1]}", browser
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
