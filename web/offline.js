@@ -53,6 +53,26 @@ async function start() {
   });
 }
 
+// Python's boot comes first: the worker's caching waits until the board is ready.
+const booted = () =>
+  new Promise((resolve) => {
+    const ready = () => document.body?.dataset.ready === "1";
+    if (ready()) return resolve();
+    const observer = new MutationObserver(() => {
+      if (ready()) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    observer.observe(document.documentElement, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["data-ready"],
+    });
+  });
+
 if ("serviceWorker" in navigator) {
-  start().catch((error) => warn("no offline support", error));
+  booted()
+    .then(start)
+    .catch((error) => warn("no offline support", error));
 }
