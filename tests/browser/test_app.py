@@ -164,8 +164,9 @@ def test_a_hashchange_loads_the_new_game(open_app) -> None:  # noqa: ANN001
     assert page.locator("#moves button").all_text_contents() == ["e5xf5"]
 
 
-def test_bad_fragments_give_a_message_and_a_fresh_game(open_app, screenshot) -> None:  # noqa: ANN001
+def test_bad_fragments_give_a_message_and_a_fresh_game(page, open_app, screenshot) -> None:  # noqa: ANN001
     dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))  # before any load
     for bad in (
         "#nonsense",
         "#v1;size=6;moves=c3xd3.a1-a2",
@@ -175,8 +176,7 @@ def test_bad_fragments_give_a_message_and_a_fresh_game(open_app, screenshot) -> 
         "#%E0%A4%A",
         "#v1;size=6;moves=" + "c3xd3." * 20000,
     ):
-        page = open_app(bad)
-        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        open_app(bad)  # the first boots with it; the others arrive as a hashchange
         assert board_position(page) == Position.start(6)
         assert message(page).startswith("This link holds no valid game (")
         assert message(page).endswith("A new game was started.")
