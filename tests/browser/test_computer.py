@@ -122,3 +122,26 @@ def test_a_failing_worker_gives_a_message_and_a_retry(open_app, browser, server_
     assert page.is_hidden("#retry")
     click_move(page, "c3xd3")
     assert moves(page) == ["c3xd3"]
+
+
+def test_a_worker_that_never_answers_times_out_with_a_retry(open_app) -> None:  # noqa: ANN001
+    page = open_app(mode="humans")
+    page.context.route(
+        "**/web/ai_worker.py",
+        lambda route: route.fulfill(
+            content_type="text/x-python",
+            body="import time\n\ndef choose_move(fragment, level, seed):\n"
+            "    time.sleep(600)\n\n__export__ = ['choose_move']\n",
+        ),
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    page.select_option("#level", "beginner")
+    page.select_option("#mode", "computer-first")
+    page.wait_for_selector("#thinking", state="visible")
+    page.wait_for_selector("#retry", state="visible", timeout=COMPUTER_SECONDS)  # budget + margin
+    assert "no answer in time" in page.text_content("#message")
+    assert page.is_hidden("#thinking")
+    page.select_option("#mode", "humans")
+    click_move(page, "c3xd3")
+    assert moves(page) == ["c3xd3"]
