@@ -9,7 +9,7 @@ from pyodide.ffi import JsProxy, create_proxy, to_js
 from pyscript import document, window, workers
 
 from zola.ai import LEVELS
-from zola.app import MODES, App
+from zola.app import HINT_LEVEL, MODES, App
 from zola.i18n import LANGUAGES, pick_language, say
 
 app = App()
@@ -28,15 +28,29 @@ WATCH_PAUSE_SECONDS = 0.6  # between moves when the computer plays itself
 
 
 def render() -> None:
-    """Draw everything from ``app``, write the game into the URL, tell a host page."""
+    """Draw everything from ``app``, keep the game, and start what follows a move."""
+    render_board()
+    render_panel()
+    render_moves()
+    window.history.replaceState(None, "", "#" + app.fragment())
+    if not app.view.embed:
+        store(SAVED, app.share_fragment())
+    element("resume").hidden = app.view.embed or stored(PREVIOUS) in (None, app.share_fragment())
+    if app.should_ask_computer():
+        app.thinking = True
+        element("thinking").hidden = False
+        asyncio.ensure_future(computer_turn())
+    announce(app.take_played())
+
+
+def render_board() -> None:
+    """The page's look for the view options, and the board itself."""
     view = app.view
     body = document.body.classList
     body.toggle("embed", view.embed)
     body.toggle("panel", view.panel)
     body.toggle("static", view.static)
     body.toggle("dark", view.theme == "dark")
-    element("app-link").hidden = not (view.embed and view.app_link)
-    element("app-link").href = page_url(app.share_fragment())
     board = element("board")
     had_focus = board.contains(document.activeElement)
     board.innerHTML = app.board_svg()
@@ -44,40 +58,39 @@ def render() -> None:
         cursor = board.querySelector('[tabindex="0"]')
         if cursor is not None:
             cursor.focus()
+
+
+def render_panel() -> None:
+    """The status, counts, notices and the state of every control."""
+    game = app.game
     status = element("status")
     status.textContent = app.status()
-    status.dataset.turn = "" if app.game.is_game_over() else ("red", "blue")[app.game.turn]
+    status.dataset.turn = "" if game.is_game_over() else ("red", "blue")[game.turn]
     element("message").textContent = app.message
     red, blue = app.counts()
     element("count-red").textContent = red
     element("count-blue").textContent = blue
     element("pie").hidden = not app.offers_swap()
-    game = app.game
     element("undo").disabled = element("first").disabled = game.ply == 0
     element("redo").disabled = element("last").disabled = game.ply == len(game.moves)
     element("new").classList.toggle("attention", game.is_game_over())
     element("size").value = str(game.size)
-    element("shading").checked = view.shading
-    render_moves()
-    window.history.replaceState(None, "", "#" + app.fragment())
-    if not view.embed:
-        store(SAVED, app.share_fragment())
-    previous = stored(PREVIOUS)
-    element("resume").hidden = view.embed or not previous or previous == app.share_fragment()
+    element("shading").checked = app.view.shading
     element("mode").value = app.mode
     element("level").value = app.level
     element("thinking").hidden = not app.thinking
     element("retry").hidden = not app.stalled
     element("hint").disabled = app.thinking or app.computer_to_move() or game.is_game_over()
-    if app.should_ask_computer():
-        app.thinking = True
-        element("thinking").hidden = False
-        asyncio.ensure_future(computer_turn())
-    played = app.take_played()
+    element("app-link").hidden = not (app.view.embed and app.view.app_link)
+    element("app-link").href = page_url(app.share_fragment())
+
+
+def announce(played: list) -> None:
+    """Say the new moves to screen readers, and tell a host page about each."""
     if played:
         element("announce").textContent = " ".join(app.describe(c, m) for c, m in played)
-    for _color, move in played:
-        if EMBEDDED:
+    if EMBEDDED:
+        for _color, move in played:
             post_to_host(
                 {
                     "type": "zola:move",
@@ -134,10 +147,9 @@ async def hint() -> None:
     app.thinking = True
     render()
     try:
-        move = await ask_computer(fragment, "strong", app.time_limit())
+        move = await ask_computer(fragment, HINT_LEVEL, app.time_limit(HINT_LEVEL))
     except Exception as error:  # noqa: BLE001 - anything the worker raised
-        app.computer_failed(failure(error))
-        app.stalled = False
+        app.hint_failed(failure(error))
     else:
         app.thinking = False
         if fragment == app.share_fragment():
@@ -171,9 +183,10 @@ def translate_page() -> None:
 def stored(key: str) -> str | None:
     """A value from localStorage, or ``None`` where storage is refused (some iframes)."""
     try:
-        return window.localStorage.getItem(key)
+        value = window.localStorage.getItem(key)
     except Exception:  # noqa: BLE001 - a browser's SecurityError
         return None
+    return value if isinstance(value, str) else None  # JS null is not None in Pyodide
 
 
 def store(key: str, value: str) -> None:

@@ -31,6 +31,7 @@ from zola.svg import THEMES, render
 
 PLAYERS = (Text("player.first"), Text("player.second"))
 YOU, COMPUTER = Text("player.you"), Text("player.computer")
+HINT_LEVEL = "strong"  # the level that suggests moves to a person
 # Who the computer plays in each mode: (first player, second player).
 MODES = {
     "humans": (False, False),
@@ -301,9 +302,9 @@ class App:
         """Whether the page should ask the computer for a move now."""
         return self.computer_to_move() and not self.thinking and not self.stalled
 
-    def time_limit(self) -> float:
-        """The computer's thinking time per move at the chosen level, in seconds."""
-        return level_settings(self.level).time_limit
+    def time_limit(self, level: str | None = None) -> float:
+        """The computer's thinking time per move at ``level`` (default: the chosen one)."""
+        return level_settings(level or self.level).time_limit
 
     def computer_move(self, fragment: str, move: str) -> bool:
         """Play the computer's answer for the game ``fragment``; ignore a stale one.
@@ -320,6 +321,11 @@ class App:
         """The computer gave no answer: say so; the game stays as it is."""
         self.thinking = False
         self.stalled = True
+        self.notice = Text("notice.computer_failed", detail=detail)
+
+    def hint_failed(self, detail: str) -> None:
+        """No hint came: say so, and let the game go on."""
+        self.thinking = False
         self.notice = Text("notice.computer_failed", detail=detail)
 
     def retry(self) -> None:
