@@ -25,6 +25,20 @@ def wait_for_moves(page, count: int) -> None:  # noqa: ANN001
     )
 
 
+def with_worker(page, body: str):  # noqa: ANN001, ANN201
+    """Reload ``page`` with a computer worker whose ``choose_move`` runs ``body``."""
+    source = (
+        f"def choose_move(fragment, level, seed):\n    {body}\n\n__export__ = ['choose_move']\n"
+    )
+    page.context.route(
+        "**/web/ai_worker.py",
+        lambda route: route.fulfill(content_type="text/x-python", body=source),
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    return page
+
+
 def test_the_computer_answers_and_undo_returns_to_your_turn(open_app, screenshot) -> None:  # noqa: ANN001
     page = open_app(mode="computer-second")
     assert page.text_content("#status") == "Red to move (you)."
@@ -101,17 +115,7 @@ def test_computer_against_computer(open_app) -> None:  # noqa: ANN001
 
 
 def test_a_failing_worker_gives_a_message_and_a_retry(open_app, browser, server_url) -> None:  # noqa: ANN001
-    page = open_app(mode="humans")
-    page.context.route(
-        "**/web/ai_worker.py",
-        lambda route: route.fulfill(
-            content_type="text/x-python",
-            body="def choose_move(fragment, level, seed):\n"
-            "    raise RuntimeError('the engine broke')\n\n__export__ = ['choose_move']\n",
-        ),
-    )
-    page.reload()
-    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    page = with_worker(open_app(mode="humans"), "raise RuntimeError('the engine broke')")
     page.select_option("#mode", "computer-first")
     page.wait_for_selector("#retry", state="visible", timeout=COMPUTER_SECONDS)
     assert "The computer did not answer" in page.text_content("#message")
@@ -125,17 +129,7 @@ def test_a_failing_worker_gives_a_message_and_a_retry(open_app, browser, server_
 
 
 def test_a_worker_that_never_answers_times_out_with_a_retry(open_app) -> None:  # noqa: ANN001
-    page = open_app(mode="humans")
-    page.context.route(
-        "**/web/ai_worker.py",
-        lambda route: route.fulfill(
-            content_type="text/x-python",
-            body="import time\n\ndef choose_move(fragment, level, seed):\n"
-            "    time.sleep(600)\n\n__export__ = ['choose_move']\n",
-        ),
-    )
-    page.reload()
-    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    page = with_worker(open_app(mode="humans"), "__import__('time').sleep(600)")
     page.select_option("#level", "beginner")
     page.select_option("#mode", "computer-first")
     page.wait_for_selector("#thinking", state="visible")
