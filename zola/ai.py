@@ -58,8 +58,8 @@ class Level:
 
 LEVEL_SETTINGS: dict[str, Level] = {
     "beginner": Level(max_depth=2, time_limit=0.3, temperature=60.0),
-    "casual": Level(max_depth=64, time_limit=0.12),
-    "strong": Level(max_depth=64, time_limit=0.35),
+    "casual": Level(max_depth=3, time_limit=0.12),
+    "strong": Level(max_depth=64, time_limit=0.3),
     "max": Level(max_depth=64, time_limit=1.0),
 }
 
@@ -94,20 +94,22 @@ class _Weights:
     per_loose: int  # for each such checker
     hanging: int  # for each own checker the opponent can take that way
     defended: int  # for each own checker that could retake on its square
+    attacks: int  # for each enemy checker attacked, minus own checkers attacked
     mobility: int  # for each step, own minus the opponent's
 
 
 _WEIGHTS = {
-    6: _Weights((100, 131, 159, 186, 228, 290), 38, 38, 23, 12, 2, 8),
-    8: _Weights((100, 126, 144, 164, 182, 231, 266, 311, 388), 41, 45, 40, 32, -15, 16),
+    6: _Weights((100, 122, 144, 157, 197, 283), 45, 23, -2, -10, 14, 22, 8),
+    8: _Weights((100, 128, 131, 149, 166, 194, 223, 257, 314), 34, 41, 11, 5, 5, 25, 11),
     10: _Weights(
-        (100, 120, 141, 170, 189, 200, 215, 245, 300, 330, 358, 400, 450, 500),
-        52,
-        55,
-        46,
-        33,
-        -14,
-        21,
+        (100, 100, 133, 135, 135, 138, 153, 176, 150, 182, 212, 193, 248, 269),
+        8,
+        51,
+        -18,
+        -21,
+        12,
+        25,
+        2,
     ),
 }
 
@@ -314,6 +316,7 @@ class _Searcher:
             score += w.loose + w.per_loose * loose.bit_count()
         score -= w.hanging * (theirs & own & ~ours).bit_count()
         score += w.defended * ((ours & own).bit_count() - (theirs & enemy).bit_count())
+        score += w.attacks * ((ours & enemy).bit_count() - (theirs & own).bit_count())
         empty = self.mask & ~(own | enemy)
         mobility = 0
         for by, origins in self.t.steps_up:
@@ -591,7 +594,8 @@ def best_move(
     ``time_limit`` (seconds) replaces the level's own budget; ``seed`` makes
     the choice among equal moves (and the beginner's mistakes) repeatable.
     On Blue's first turn it answers ``swap`` when the position after Red's
-    move is better for Red. Raises :class:`~zola.errors.IllegalMoveError`
+    move is better for Red; as the first player it plays the most balanced
+    first move, as the pie rule asks. Raises :class:`~zola.errors.IllegalMoveError`
     when the game is over and :class:`UnknownLevelError` for an unknown level.
 
     >>> from zola import Game
@@ -601,15 +605,22 @@ def best_move(
     """
     settings = level_settings(level)
     budget = settings.time_limit if time_limit is None else time_limit
+    # Before the opponent's pie-rule choice, the best first move is the most
+    # balanced one: whichever side the opponent picks, we get the other.
+    pie = game.from_standard_start and game.ply == 0
     noisy = settings.temperature > 0
     result, scored = _deepen(
-        game.position.copy(), budget, settings.max_depth, seed, None, exact=noisy
+        game.position.copy(), budget, settings.max_depth, seed, None, exact=noisy or pie
     )
     if game.can_swap() and result.score < 0:
         return Move.SWAP
-    if not noisy or not scored:
+    if not scored or not (noisy or pie):
         return result.move
-    top = scored[0][0]
-    weights = [math.exp((score - top) / settings.temperature) for score, _ in scored]
-    m = random.Random(seed).choices([m for _, m in scored], weights)[0]
+    values = [-abs(score) if pie else score for score, _ in scored]
+    if noisy:
+        top = max(values)
+        weights = [math.exp((v - top) / settings.temperature) for v in values]
+        m = random.Random(seed).choices([m for _, m in scored], weights)[0]
+    else:
+        m = scored[values.index(max(values))][1]
     return _to_move(m, game.position.boards[game.turn ^ 1])
