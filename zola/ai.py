@@ -33,7 +33,6 @@ _MATE_BOUND = MATE - 1000
 _INF = 10 * MATE
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _CHECK_EVERY = 255
-_SOFT_LIMIT = 0.4
 _LMR_DEPTH = 3
 _LMR_INDEX = 3
 _MAX_QDEPTH = 4
@@ -560,13 +559,7 @@ def _deepen(
         completed = result
         depth_done = depth
         moves = [m for _, m in scored]
-        elapsed = time.perf_counter() - start
-        if (
-            len(moves) == 1
-            or abs(scored[0][0]) > _MATE_BOUND
-            or (time_limit is not None and elapsed > _SOFT_LIMIT * time_limit)
-            or (node_limit is not None and searcher.nodes > _SOFT_LIMIT * node_limit)
-        ):
+        if len(moves) == 1 or abs(scored[0][0]) > _MATE_BOUND:
             break
     score, best = scored[0]
     seconds = time.perf_counter() - start
