@@ -170,7 +170,8 @@ def _tables(size: int) -> _Tables:
 
 
 class _Searcher:
-    """One search: the position's tables, a transposition table and the budget."""
+    """One search: the position's tables, a transposition table, an evaluation
+    cache and the budget."""
 
     def __init__(self, size: int, deadline: float | None, node_limit: int | None) -> None:
         self.t = _tables(size)
@@ -179,6 +180,7 @@ class _Searcher:
         self.node_limit = node_limit
         self.nodes = 0
         self.tt: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self.evals: dict[tuple[int, int], tuple[int, int]] = {}
         self.history = [0] * (128 * 128)
         self.killers: list[list[int]] = [[-1, -1] for _ in range(256)]
 
@@ -337,7 +339,11 @@ class _Searcher:
         self._tick()
         if not own:
             return ply - MATE
-        dynamic, loose = self.evaluate(own, enemy)
+        key = (own, enemy)
+        cached = self.evals.get(key)
+        if cached is None:
+            cached = self.evals[key] = self.evaluate(own, enemy)
+        dynamic, loose = cached
         stand = static + dynamic
         if stand >= beta or qdepth == 0:
             return stand
