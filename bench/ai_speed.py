@@ -16,7 +16,7 @@ import random
 import time
 from urllib.parse import urlencode
 
-from browser import served_chromium
+from chromium import served_chromium
 
 from zola import Game, Position
 from zola.ai import LEVELS, best_move, search

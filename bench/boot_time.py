@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from browser import served_chromium
+from chromium import served_chromium
 
 # Runs before the page's own scripts: note the moment data-ready becomes "1".
 MARK_READY = """

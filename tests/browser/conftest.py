@@ -34,20 +34,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from chromium import CHROMIUM, CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 SCREENSHOTS = ROOT / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 BOOT_TIMEOUT_MS = 60_000
 # Schemes that never leave the browser (inline data, object URLs, blank pages).
 LOCAL_SCHEMES = {"data", "blob", "about"}

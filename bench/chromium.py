@@ -1,4 +1,5 @@
-"""What the browser benchmarks share: the repository served on 127.0.0.1 and headless Chromium."""
+"""Debian's headless Chromium as the browser tests and benchmarks launch it, and the
+repository served on 127.0.0.1 for the benchmarks (the tests have their own guarded server)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -38,7 +40,7 @@ def served_chromium() -> Iterator[tuple[str, object]]:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
-                executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
             )
             try:
                 yield f"http://127.0.0.1:{server.server_address[1]}", browser
