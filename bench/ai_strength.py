@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from zola import Game, Move
-from zola.ai import LEVELS, best_move
+from zola.ai import best_move
+from zola.levels import LEVELS
 from zola.position import generate_moves
 
 Player = Callable[[Game, int], Move]

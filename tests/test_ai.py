@@ -10,7 +10,9 @@ from hypothesis import HealthCheck, given, settings
 
 from tests.strategies import positions
 from zola import Game, IllegalMoveError, Move, Position, ZolaError
-from zola.ai import DEFAULT_LEVEL, LEVELS, SearchResult, UnknownLevelError, best_move, search
+from zola.ai import SearchResult, best_move, search
+from zola.errors import UnknownLevelError
+from zola.levels import DEFAULT_LEVEL, LEVELS
 
 # Red to move with one legal move, a forced pass, a finished game.
 ONLY_MOVE = "6/6/6/2b3/6/r5 r"

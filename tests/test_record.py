@@ -59,7 +59,11 @@ def test_the_record_needs_no_percent_escapes() -> None:
         ("v1;size=6;start=6/6/6/6/6/r4b", "start: bad position"),
         ("v1;size=6;moves=c3xd3.c4xd3.swap", "swap is only possible"),
         ("v1;size=6;moves=" + "c3xd3." * 3000, "too long"),
-        ("v1;size=6;moves=%ZZ", "move 1"),
+        ("v1;size=6;moves=%ZZ", "'%ZZ' is not a percent-escape"),
+        ("v1;size=6;moves=c3xd3%E2%82%AC", "'%E2' is not an ASCII character"),
+        ("v1;size=6%253Bply=0", "size must be 6, 8 or 10, not '6%3Bply=0'"),  # decoded once
+        ("v1;size=6;ply=" + "0" * 4301, "ply must be 0 to 0"),
+        ("v1;size=6;moves=" + "c3xd3" * 1000, "move 1: bad move 'c3xd3c3xd3c3'...: too long"),
         ("v1;size=6;moves=<script>alert(1)</script>", "move 1"),
     ],
 )

@@ -8,9 +8,9 @@ import js
 from pyodide.ffi import JsProxy, create_proxy, to_js
 from pyscript import document, window, workers
 
-from zola.ai import LEVELS
 from zola.app import HINT_LEVEL, MODES, App
 from zola.i18n import LANGUAGES, pick_language, say
+from zola.levels import LEVELS
 
 app = App()
 

@@ -19,14 +19,12 @@ import time
 from dataclasses import dataclass
 from functools import cache
 
-from zola.errors import IllegalMoveError, ZolaError
+from zola.errors import IllegalMoveError
 from zola.game import Game
 from zola.geometry import DIRECTIONS, STRIDE, Geometry, geometry, square
+from zola.levels import DEFAULT_LEVEL, level_settings
 from zola.move import CAPTURE, STEP, Move
 from zola.position import Position
-
-LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "max")
-DEFAULT_LEVEL = "casual"
 
 MATE = 100_000
 _MATE_BOUND = MATE - 1000
@@ -36,31 +34,6 @@ _CHECK_EVERY = 255
 _LMR_DEPTH = 3
 _LMR_INDEX = 3
 _MAX_QDEPTH = 4
-
-
-class UnknownLevelError(ZolaError):
-    """A level name that is not one of :data:`LEVELS`."""
-
-
-@dataclass(frozen=True)
-class Level:
-    """How one level plays: a depth cap, a time budget and how much noise.
-
-    ``temperature`` (in hundredths of a checker) above zero makes the level
-    pick among all moves at random, weighted by ``exp(score / temperature)``.
-    """
-
-    max_depth: int
-    time_limit: float
-    temperature: float = 0.0
-
-
-LEVEL_SETTINGS: dict[str, Level] = {
-    "beginner": Level(max_depth=2, time_limit=0.3, temperature=60.0),
-    "casual": Level(max_depth=3, time_limit=0.12),
-    "strong": Level(max_depth=64, time_limit=0.3),
-    "max": Level(max_depth=64, time_limit=1.0),
-}
 
 
 @dataclass(frozen=True)
@@ -574,17 +547,6 @@ def _deepen(
     ), completed
 
 
-def level_settings(level: str) -> Level:
-    """The :class:`Level` of a level name; raise :class:`UnknownLevelError` if unknown.
-
-    >>> level_settings("max").time_limit
-    1.0
-    """
-    if level not in LEVEL_SETTINGS:
-        raise UnknownLevelError(f"unknown level {level!r}: choose {', '.join(LEVELS)}")
-    return LEVEL_SETTINGS[level]
-
-
 def best_move(
     game: Game, level: str = DEFAULT_LEVEL, *, time_limit: float | None = None, seed: int = 0
 ) -> Move:
@@ -595,7 +557,7 @@ def best_move(
     On Blue's first turn it answers ``swap`` when the position after Red's
     move is better for Red; as the first player it plays the most balanced
     first move, as the pie rule asks. Raises :class:`~zola.errors.IllegalMoveError`
-    when the game is over and :class:`UnknownLevelError` for an unknown level.
+    when the game is over and :class:`~zola.errors.UnknownLevelError` for an unknown level.
 
     >>> from zola import Game
     >>> game = Game(6)

@@ -14,16 +14,12 @@ whole page logic is testable on CPython.
 'Nicht dein Stein: Blau ist am Zug.'
 """
 
-from __future__ import annotations
-
-from dataclasses import replace
-
-from zola.ai import DEFAULT_LEVEL, level_settings
 from zola.errors import InvalidSquareError, ZolaError
 from zola.game import Game
 from zola.geometry import parse_square, square, square_file, square_name, square_rank
 from zola.i18n import Text, say
-from zola.link import View, parse_game, parse_view, position_only, unparse
+from zola.levels import DEFAULT_LEVEL, level_settings
+from zola.link import DEFAULT_VIEW, parse, position_only, unparse
 from zola.move import PASS, SWAP, Move
 from zola.position import BLUE, COLOR_NAMES, RED
 from zola.record import encode
@@ -52,7 +48,7 @@ class App:
 
     def __init__(self, size: int = 6, language: str = "en") -> None:
         self.game = Game(size)
-        self.view = View()
+        self.view = DEFAULT_VIEW
         self.language = language
         self.selected: int | None = None
         self.cursor = 0  # the square the keyboard is on
@@ -78,13 +74,11 @@ class App:
 
     def load(self, fragment: str) -> None:
         """Open the game and view of a URL fragment; a broken game gives a notice and a new game."""
-        self.view = parse_view(fragment)
         try:
-            game = parse_game(fragment)
+            game, self.view = parse(fragment)
         except ZolaError as error:
             self._reset(Game(self.game.size))
-            detail = str(error).removeprefix("bad game link: ")
-            self.notice = Text("notice.bad_link", detail=detail)
+            self.notice = Text("notice.bad_link", detail=str(error).replace("bad game link: ", ""))
         else:
             self._reset(game)
 
@@ -102,7 +96,7 @@ class App:
 
     def toggle(self, option: str) -> None:
         """Flip a yes/no view option, e.g. ``"flip"`` or ``"shading"``."""
-        self.view = replace(self.view, **{option: not getattr(self.view, option)})
+        self.view = self.view.replace(**{option: not getattr(self.view, option)})
 
     def new_game(self, size: int) -> None:
         """Start a new game on a ``size`` x ``size`` board."""

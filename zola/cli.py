@@ -13,11 +13,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from zola.ai import DEFAULT_LEVEL, LEVELS, best_move
+from zola.ai import best_move
 from zola.errors import InvalidMoveError, ZolaError
 from zola.game import Game
 from zola.geometry import parse_square, square_name
-from zola.link import View
+from zola.levels import DEFAULT_LEVEL, LEVELS
+from zola.link import DEFAULT_VIEW
 from zola.link import parse as parse_link
 from zola.move import Move
 from zola.position import COLOR_NAMES, Position, perft
@@ -131,7 +132,7 @@ def _svg(args: argparse.Namespace) -> None:
         position = game.position
         last = next((m for m in reversed(game.moves[: game.ply]) if m.from_square >= 0), None)
     else:
-        position, view, last = Position.parse(args.position), View(), None
+        position, view, last = Position.parse(args.position), DEFAULT_VIEW, None
     squares = [parse_square(name, position.size) for name in args.highlight.split(",") if name]
     arrows = [Move.parse(text) for text in args.arrow]
     for move in arrows:

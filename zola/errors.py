@@ -32,3 +32,11 @@ class InvalidPositionError(ZolaError):
 
 class InvalidRecordError(ZolaError):
     """A game record (URL fragment) is malformed or describes an illegal game."""
+
+
+class InvalidOptionError(ZolaError):
+    """A choice that is not one of those offered: a board size, a level, an opponent."""
+
+
+class UnknownLevelError(InvalidOptionError):
+    """A level name that is not one of :data:`zola.levels.LEVELS`."""

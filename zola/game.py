@@ -13,8 +13,6 @@ True
 (Move.parse('swap'), 1, Move.parse('swap'))
 """
 
-from __future__ import annotations
-
 from zola.errors import IllegalMoveError
 from zola.i18n import Text
 from zola.move import SWAP, Move

@@ -10,11 +10,8 @@ A set of squares is a bitboard: an ``int`` with bit ``square`` set.
 (2, 50)
 """
 
-from __future__ import annotations
-
-from functools import cache
-
-from zola.errors import InvalidSquareError
+from zola.compat import cache
+from zola.errors import InvalidOptionError, InvalidSquareError
 
 SIZES = (6, 8, 10)
 STRIDE = 10
@@ -66,8 +63,7 @@ def parse_square(text: str, size: int = 10) -> int:
         not isinstance(text, str)
         or not 2 <= len(text) <= 3
         or text[0] not in FILES
-        or not text[1:].isdigit()
-        or not text[1:].isascii()
+        or not is_number(text[1:])
         or text[1] == "0"
         or int(text[1:]) > STRIDE
     ):
@@ -78,6 +74,15 @@ def parse_square(text: str, size: int = 10) -> int:
     if file >= size or rank >= size:
         raise InvalidSquareError(f"square {text!r} is off the {size}x{size} board")
     return square(file, rank)
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number written in ASCII digits, like ``'10'``.
+
+    >>> is_number("10"), is_number(""), is_number("-1"), is_number("\u0663")
+    (True, False, False, False)
+    """
+    return text != "" and all("0" <= c <= "9" for c in text)
 
 
 def king_distance(a: int, b: int) -> int:
@@ -98,10 +103,16 @@ def distance2(size: int, sq: int) -> int:
 
 
 def check_size(size: object) -> int:
-    """Return ``size`` if it is a supported board size, else raise ``ValueError``."""
-    if size not in SIZES:
-        raise ValueError(f"board size must be 6, 8 or 10, not {size!r}")
-    return size  # type: ignore[return-value]
+    """Return ``size`` if it is a supported board size, else raise :class:`InvalidOptionError`.
+
+    >>> check_size(7)
+    Traceback (most recent call last):
+    ...
+    zola.errors.InvalidOptionError: board size must be 6, 8 or 10, not 7
+    """
+    if not isinstance(size, int) or size not in SIZES:
+        raise InvalidOptionError(f"board size must be 6, 8 or 10, not {size!r}")
+    return size
 
 
 def shift(bb: int, by: int) -> int:

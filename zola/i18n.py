@@ -1,8 +1,8 @@
 """Every string a person reads, in English and German, in one place.
 
-A :class:`Text` is an English ``str`` that remembers its key and arguments, so
-the page can say it in another language; arguments that are themselves
-``Text`` are translated too.
+A :class:`Text` is a message kept as its key and arguments, so the page can
+say it in any language; ``str()`` gives the English. Arguments that are
+themselves ``Text`` are translated too.
 
 >>> reason = Text("reason.blocked", square="c3")
 >>> reason == "the path is blocked at c3", say("de", reason)
@@ -10,11 +10,6 @@ the page can say it in another language; arguments that are themselves
 >>> say("de", "status.turn", color=Text("color.blue"))
 'Blau ist am Zug.'
 """
-
-from __future__ import annotations
-
-from collections.abc import Iterable
-from typing import Any
 
 LANGUAGES = ("en", "de")
 
@@ -206,31 +201,50 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
-class Text(str):
-    """An English message that can be said in another language with :func:`say`."""
+class Text:
+    """A message for a person: a key of :data:`STRINGS` and its arguments.
 
-    key: str
-    args: dict[str, Any]
+    ``str(text)`` is the English; :func:`say` says it in another language.
+    It equals the plain string of its English, so tests and callers may
+    compare it with text.
+    """
 
-    def __new__(cls, key: str, **args: Any) -> Text:
-        self = super().__new__(cls, say("en", key, **args))
+    __slots__ = ("key", "args")
+
+    def __init__(self, key: str, **args: object) -> None:
         self.key = key
         self.args = args
-        return self
+
+    def __str__(self) -> str:
+        return say("en", self)
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (str, Text)) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
 
 
-def say(language: str, key: str | Text, **args: Any) -> str:
-    """The string ``key`` in ``language`` (English where it has none), filled in with ``args``."""
+def say(language: str, key: str | Text, **args: object) -> str:
+    """The string ``key`` in ``language`` (English where it has none), filled in with ``args``.
+
+    A ``Text`` carries its own key and arguments.
+    """
     if isinstance(key, Text):
         key, args = key.key, key.args
     strings = STRINGS.get(language, STRINGS["en"])
     template = strings.get(key, STRINGS["en"][key])
-    return template.format(
-        **{name: say(language, v) if isinstance(v, Text) else v for name, v in args.items()}
-    )
+    values = {}
+    for name in args:
+        value = args[name]
+        values[name] = say(language, value) if isinstance(value, Text) else value
+    return template.format(**values)
 
 
-def pick_language(preferred: Iterable[str]) -> str:
+def pick_language(preferred: list[str]) -> str:
     """The first supported language among a browser's preferences, else English.
 
     >>> pick_language(["fr-FR", "de-AT", "en"])

@@ -21,72 +21,76 @@ View options are bare words after the record's fields, separated by ``;``:
 'v1;size=6;moves=c3xd3;embed;flip;dark'
 """
 
-from __future__ import annotations
-
-from dataclasses import dataclass, replace
-from urllib.parse import unquote
+from collections import namedtuple
 
 from zola.game import Game
-from zola.record import decode, encode
+from zola.record import encode, fields, read
+
+_FIELDS = (
+    "embed",
+    "panel",
+    "static",
+    "flip",
+    "shading",
+    "coordinates",
+    "hints",
+    "theme",
+    "app_link",
+)
 
 
-@dataclass(frozen=True)
-class View:
-    """How a board is shown; the defaults are the full app's."""
+class View(namedtuple("View", _FIELDS)):
+    """How a board is shown; :data:`DEFAULT_VIEW` is the full app's.
 
-    embed: bool = False
-    panel: bool = False
-    static: bool = False
-    flip: bool = False
-    shading: bool = False
-    coordinates: bool = True
-    hints: bool = True
-    theme: str = "light"
-    app_link: bool = True
-
-
-# word -> (field, value it sets); the order is the order links are written in.
-WORDS = {
-    "embed": ("embed", True),
-    "panel": ("panel", True),
-    "static": ("static", True),
-    "flip": ("flip", True),
-    "shade": ("shading", True),
-    "nocoords": ("coordinates", False),
-    "nohints": ("hints", False),
-    "dark": ("theme", "dark"),
-    "nolink": ("app_link", False),
-}
-
-
-def _fields(fragment: str) -> list[str]:
-    return unquote(fragment.removeprefix("#")).split(";")
-
-
-def parse_view(fragment: str) -> View:
-    """The view options of a fragment; unknown words are left to :func:`parse_game`."""
-    words = [field for field in _fields(fragment) if field in WORDS]
-    return replace(View(), **dict(WORDS[word] for word in words))
-
-
-def parse_game(fragment: str) -> Game:
-    """The game of a fragment (a new 6x6 game if it holds none).
-
-    Raises :class:`~zola.errors.InvalidRecordError` saying what is wrong.
+    ``embed``, ``panel``, ``static``, ``flip``, ``shading``, ``coordinates``,
+    ``hints`` and ``app_link`` are yes/no; ``theme`` is ``"light"`` or ``"dark"``.
     """
-    record = ";".join(field for field in _fields(fragment) if field not in WORDS)
-    return decode(record) if record else Game(6)
+
+    __slots__ = ()
+
+    def replace(self, **changes: object) -> "View":
+        """A copy with some fields changed: ``view.replace(flip=True)``."""
+        return View(*[changes.get(name, self[i]) for i, name in enumerate(_FIELDS)])
+
+
+DEFAULT_VIEW = View(False, False, False, False, False, True, True, "light", True)
+
+# (word, field, the value it sets), in the order links are written in.
+WORDS = (
+    ("embed", "embed", True),
+    ("panel", "panel", True),
+    ("static", "static", True),
+    ("flip", "flip", True),
+    ("shade", "shading", True),
+    ("nocoords", "coordinates", False),
+    ("nohints", "hints", False),
+    ("dark", "theme", "dark"),
+    ("nolink", "app_link", False),
+)
+_WORD_SET = {word for word, _, _ in WORDS}
 
 
 def parse(fragment: str) -> tuple[Game, View]:
-    """The game and view of a fragment: ``(parse_game(f), parse_view(f))``."""
-    return parse_game(fragment), parse_view(fragment)
+    """The game and view of a fragment (a new 6x6 game if it holds none).
+
+    Raises :class:`~zola.errors.InvalidRecordError` saying what is wrong.
+    """
+    record, changes = [], {}
+    for field in fields(fragment):
+        if field in _WORD_SET:
+            for word, name, value in WORDS:
+                if word == field:
+                    changes[name] = value
+        else:
+            record.append(field)
+    game = read(record) if any(record) else Game(6)
+    return game, DEFAULT_VIEW.replace(**changes)
 
 
-def unparse(game: Game, view: View = View()) -> str:
+def unparse(game: Game, view: View = DEFAULT_VIEW) -> str:
     """The fragment of ``game`` shown with ``view`` (no ``#``)."""
-    words = [word for word, (name, value) in WORDS.items() if getattr(view, name) == value]
-    return ";".join([encode(game), *words])
+    words = [word for word, name, value in WORDS if getattr(view, name) == value]
+    return ";".join([encode(game)] + words)
 
 
 def position_only(game: Game) -> Game:

@@ -6,9 +6,7 @@ Move.parse('c3xe5')
 ('c3-d4', True)
 """
 
-from __future__ import annotations
-
-from typing import NamedTuple
+from collections import namedtuple
 
 from zola.errors import InvalidMoveError, InvalidSquareError
 from zola.geometry import parse_square, square_name
@@ -16,30 +14,29 @@ from zola.geometry import parse_square, square_name
 STEP, CAPTURE, PASS, SWAP = range(4)
 
 
-class Move(NamedTuple):
+class Move(namedtuple("Move", ("from_square", "to_square", "kind"))):
     """One move: a step, a capture, a forced ``pass`` or the pie rule's ``swap``.
 
     ``from_square`` and ``to_square`` are squares (see :mod:`zola.geometry`);
-    they are -1 for ``pass`` and ``swap``. Moves are plain immutable tuples:
-    compare and hash them freely.
+    they are -1 for ``pass`` and ``swap``; ``kind`` is ``STEP``, ``CAPTURE``,
+    ``PASS`` or ``SWAP``. Moves are plain immutable tuples: compare and hash
+    them freely.
     """
 
-    from_square: int
-    to_square: int
-    kind: int
+    __slots__ = ()
 
     @classmethod
-    def step(cls, from_square: int, to_square: int) -> Move:
+    def step(cls, from_square: int, to_square: int) -> "Move":
         """A non-capturing step: ``Move.step(22, 33)`` is ``c3-d4``."""
         return cls(from_square, to_square, STEP)
 
     @classmethod
-    def capture(cls, from_square: int, to_square: int) -> Move:
+    def capture(cls, from_square: int, to_square: int) -> "Move":
         """A capture: ``Move.capture(22, 44)`` is ``c3xe5``."""
         return cls(from_square, to_square, CAPTURE)
 
     @classmethod
-    def parse(cls, text: str) -> Move:
+    def parse(cls, text: str) -> "Move":
         """Parse move text; raise :class:`InvalidMoveError` if it is malformed.
 
         >>> Move.parse("j10-i9").to_square
@@ -49,6 +46,8 @@ class Move(NamedTuple):
         ...
         zola.errors.InvalidMoveError: bad move 'c3+d4': expected 'c3-d4', 'c3xe5', 'pass' or 'swap'
         """
+        if isinstance(text, str) and len(text) > 7:  # longer than 'j10xj10'
+            raise InvalidMoveError(f"bad move {text[:12]!r}...: too long for a move")
         if text == "pass":
             return cls.PASS
         if text == "swap":

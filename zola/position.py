@@ -15,10 +15,7 @@ and the side to move.
 Move.parse('c3xd3')
 """
 
-from __future__ import annotations
-
-import re
-
+from zola.compat import lowest_square, popcount, tuple_new
 from zola.errors import IllegalMoveError, InvalidPositionError
 from zola.geometry import (
     SIZES,
@@ -26,6 +23,7 @@ from zola.geometry import (
     Geometry,
     check_size,
     geometry,
+    is_number,
     king_distance,
     square_file,
     square_name,
@@ -38,7 +36,6 @@ RED, BLUE = 0, 1
 COLOR_NAMES = ("red", "blue")
 COLOR_LETTERS = "rb"
 _MAX_TEXT = 200
-_TOKEN = re.compile(r"[0-9]+|.")
 
 
 def _bits(bb: int) -> list[int]:
@@ -46,7 +43,7 @@ def _bits(bb: int) -> list[int]:
     out = []
     while bb:
         low = bb & -bb
-        out.append(low.bit_length() - 1)
+        out.append(lowest_square(low))
         bb ^= low
     return out
 
@@ -54,13 +51,14 @@ def _bits(bb: int) -> list[int]:
 def generate_moves(geo: Geometry, own: int, enemy: int) -> list[Move]:
     """All steps and captures of the checkers ``own`` against ``enemy`` (no pass)."""
     empty = geo.mask & ~(own | enemy)
-    new = tuple.__new__
+    new = tuple_new
+    square_of = lowest_square
     moves: list[Move] = []
     for by, origins in geo.steps:
         to_set = ((own & origins) << by if by > 0 else (own & origins) >> -by) & empty
         while to_set:
             low = to_set & -to_set
-            to = low.bit_length() - 1
+            to = square_of(low)
             moves.append(new(Move, (to - by, to, STEP)))
             to_set ^= low
     for by, targets in geo.captures:
@@ -74,7 +72,7 @@ def generate_moves(geo: Geometry, own: int, enemy: int) -> list[Move]:
             hits = ray & enemy
             while hits:
                 low = hits & -hits
-                to = low.bit_length() - 1
+                to = square_of(low)
                 moves.append(new(Move, (to - distance, to, CAPTURE)))
                 hits ^= low
             ray &= empty
@@ -84,18 +82,34 @@ def generate_moves(geo: Geometry, own: int, enemy: int) -> list[Move]:
 def count_moves(geo: Geometry, own: int, enemy: int) -> int:
     """How many steps and captures :func:`generate_moves` would return."""
     empty = geo.mask & ~(own | enemy)
+    count = popcount
     total = 0
     for by, origins in geo.steps:
-        total += (((own & origins) << by if by > 0 else (own & origins) >> -by) & empty).bit_count()
+        total += count(((own & origins) << by if by > 0 else (own & origins) >> -by) & empty)
     for by, targets in geo.captures:
         ray = own
         for reach in targets:
             ray = (ray << by if by > 0 else ray >> -by) & reach
             if not ray:
                 break
-            total += (ray & enemy).bit_count()
+            total += count(ray & enemy)
             ray &= empty
     return total
+
+
+def _tokens(rank_text: str) -> list[str]:
+    """A rank's text split into runs of digits and single other characters.
+
+    >>> _tokens("2rb12")
+    ['2', 'r', 'b', '12']
+    """
+    tokens: list[str] = []
+    for char in rank_text:
+        if "0" <= char <= "9" and tokens and is_number(tokens[-1]):
+            tokens[-1] += char
+        else:
+            tokens.append(char)
+    return tokens
 
 
 class Position:
@@ -122,7 +136,7 @@ class Position:
         self.move_stack: list[Move] = []
 
     @classmethod
-    def start(cls, size: int = 6) -> Position:
+    def start(cls, size: int = 6) -> "Position":
         """The starting position: a full checkered board, Red on a1, Red to move.
 
         >>> str(Position.start(8)).split("/")[7]
@@ -133,7 +147,7 @@ class Position:
         return cls(size, red, geo.mask & ~red, RED)
 
     @classmethod
-    def parse(cls, text: str) -> Position:
+    def parse(cls, text: str) -> "Position":
         """Parse position text; raise :class:`InvalidPositionError` saying what is wrong.
 
         >>> Position.parse("6/6/2rb2/6/6/6 b").count(RED)
@@ -166,8 +180,8 @@ class Position:
         for row, rank_text in enumerate(ranks):
             rank = size - 1 - row
             file = 0
-            for token in _TOKEN.findall(rank_text):
-                if token.isdigit() and token.isascii():
+            for token in _tokens(rank_text):
+                if is_number(token):
                     if token[0] == "0":
                         raise bad(f"rank {rank + 1} has the empty run {token!r}")
                     file += int(token)
@@ -209,7 +223,7 @@ class Position:
         """An exact hashable key: ``(size, red, blue, turn)``."""
         return (self.size, self.boards[RED], self.boards[BLUE], self.turn)
 
-    def copy(self) -> Position:
+    def copy(self) -> "Position":
         """An independent copy of the board and side to move (without the move stack)."""
         return Position(self.size, self.boards[RED], self.boards[BLUE], self.turn)
 
@@ -228,7 +242,7 @@ class Position:
 
     def count(self, color: int) -> int:
         """How many checkers ``color`` has."""
-        return self.boards[color].bit_count()
+        return popcount(self.boards[color])
 
     def winner(self) -> int | None:
         """The colour that captured all enemy checkers, else ``None``."""

@@ -16,13 +16,9 @@ Move.parse('c4xd3')
 True
 """
 
-from __future__ import annotations
-
-from urllib.parse import unquote
-
 from zola.errors import InvalidRecordError, ZolaError
 from zola.game import Game
-from zola.geometry import SIZES
+from zola.geometry import SIZES, is_number
 from zola.position import Position
 
 VERSION = "v1"
@@ -44,23 +40,62 @@ def encode(game: Game) -> str:
 def decode(text: str) -> Game:
     """Rebuild the game of a record; raise :class:`InvalidRecordError` for any bad input.
 
-    A leading ``#`` and percent-escapes are accepted. Every move is replayed
-    and checked, so the result is always a legal game.
+    A leading ``#`` and percent-escapes (decoded once) are accepted. Every
+    move is replayed and checked, so the result is always a legal game.
 
     >>> decode("v1;size=7")
     Traceback (most recent call last):
     ...
     zola.errors.InvalidRecordError: bad game link: size must be 6, 8 or 10, not '7'
     """
+    return read(fields(text))
+
+
+def fields(text: str) -> list[str]:
+    """The ``;``-separated fields of a fragment, ``#`` removed and percent-escapes decoded once.
+
+    >>> fields("#v1;size=6%3Bembed")
+    ['v1', 'size=6', 'embed']
+    >>> fields("v1%253B")
+    ['v1%3B']
+    """
     if not isinstance(text, str):
         raise InvalidRecordError("bad game link: it must be text")
     if len(text) > MAX_LENGTH:
         raise InvalidRecordError(f"bad game link: too long ({len(text)} characters)")
-    fields = unquote(text.removeprefix("#")).split(";")
-    if fields[0] != VERSION:
+    if text.startswith("#"):
+        text = text[1:]
+    return unquote(text).split(";")
+
+
+def unquote(text: str) -> str:
+    """``text`` with each ``%XX`` escape of an ASCII character decoded, once.
+
+    >>> unquote("a%20b%3c")
+    'a b<'
+    >>> unquote("%E2%82%AC")
+    Traceback (most recent call last):
+    ...
+    zola.errors.InvalidRecordError: bad game link: '%E2' is not an ASCII character
+    """
+    parts = text.split("%")
+    out = [parts[0]]
+    for part in parts[1:]:
+        code = part[:2]
+        if len(code) < 2 or not all(c in "0123456789abcdefABCDEF" for c in code):
+            raise InvalidRecordError(f"bad game link: '%{code}' is not a percent-escape")
+        if int(code, 16) >= 0x80:
+            raise InvalidRecordError(f"bad game link: '%{code}' is not an ASCII character")
+        out.append(chr(int(code, 16)) + part[2:])
+    return "".join(out)
+
+
+def read(record: list[str]) -> Game:
+    """The game of a record's fields (see :func:`fields`), checked move by move."""
+    if not record or record[0] != VERSION:
         raise InvalidRecordError(f"bad game link: it must start with {VERSION!r}")
     values: dict[str, str] = {}
-    for field in fields[1:]:
+    for field in record[1:]:
         key, sep, value = field.partition("=")
         if not sep or key not in ("size", "start", "moves", "ply") or key in values:
             raise InvalidRecordError(f"bad game link: unexpected field {field[:40]!r}")
@@ -74,7 +109,7 @@ def decode(text: str) -> Game:
         except ZolaError as error:
             raise InvalidRecordError(f"bad game link: move {number}: {error}") from None
     ply = values.get("ply", str(len(game.moves)))
-    if not (ply.isascii() and ply.isdigit() and int(ply) <= len(game.moves)):
+    if not (is_number(ply) and len(ply) <= 5 and int(ply) <= len(game.moves)):
         raise InvalidRecordError(f"bad game link: ply must be 0 to {len(game.moves)}")
     game.go_to(int(ply))
     return game

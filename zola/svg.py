@@ -9,11 +9,7 @@ carries ``data-position``, each square's group carries ``data-square``.
 (True, True)
 """
 
-from __future__ import annotations
-
-from collections.abc import Iterable
-from dataclasses import dataclass
-from html import escape
+from collections import namedtuple
 
 from zola.geometry import FILES, square_file, square_name, square_rank
 from zola.i18n import say
@@ -24,23 +20,29 @@ CELL = 100
 MARGIN = 36
 
 
-@dataclass(frozen=True)
-class Theme:
+class Theme(
+    namedtuple(
+        "Theme",
+        (
+            "name",
+            "background",  # around the squares, behind the coordinates
+            "square",  # light and dark squares
+            "shading",  # nearest and farthest distance class
+            "coordinates",
+            "red",
+            "blue",
+            "mark",  # the inner mark of a checker
+            "last_move",
+            "selected",
+            "hint",
+            "capture",
+            "arrow",
+        ),
+    )
+):
     """Colours of a board; ``LIGHT`` and ``DARK`` are the built-in themes."""
 
-    name: str
-    background: str  # around the squares, behind the coordinates
-    square: tuple[str, str]  # light and dark squares
-    shading: tuple[str, str]  # nearest and farthest distance class
-    coordinates: str
-    red: str
-    blue: str
-    mark: str  # the inner mark of a checker
-    last_move: str
-    selected: str
-    hint: str
-    capture: str
-    arrow: str
+    __slots__ = ()
 
 
 LIGHT = Theme(
@@ -78,9 +80,22 @@ THEMES = {theme.name: theme for theme in (LIGHT, DARK)}
 
 def _blend(a: str, b: str, t: float) -> str:
     """The colour ``t`` of the way from hex colour ``a`` to ``b``."""
-    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
-    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))
+    channels = []
+    for i in (1, 3, 5):
+        x, y = int(a[i : i + 2], 16), int(b[i : i + 2], 16)
+        channels.append(f"{round(x + (y - x) * t):02x}")
+    return "#" + "".join(channels)
+
+
+def escape(text: str) -> str:
+    """``text`` safe inside an XML attribute or element.
+
+    >>> escape('<a href="x">&</a>')
+    '&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;'
+    """
+    for char, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;")):
+        text = text.replace(char, entity)
+    return text
 
 
 def render(
@@ -90,10 +105,10 @@ def render(
     coordinates: bool = True,
     shading: bool = False,
     selected: int | None = None,
-    hints: Iterable[Move] = (),
+    hints: list[Move] | tuple[Move, ...] = (),
     last_move: Move | None = None,
-    highlight: Iterable[int] = (),
-    arrows: Iterable[Move] = (),
+    highlight: list[int] | tuple[int, ...] = (),
+    arrows: list[Move] | tuple[Move, ...] = (),
     theme: Theme = LIGHT,
     language: str = "en",
     focus: int | None = None,
@@ -240,15 +255,17 @@ def _checker(color: int, cx: int, cy: int, theme: Theme) -> str:
 
 
 def _arrow(start: tuple[int, int], end: tuple[int, int], color: str) -> str:
-    """A straight arrow from one square centre to another."""
+    """A straight arrow from one square centre to another (whole numbers: the same on
+    every Python)."""
     (x1, y1), (x2, y2) = start, end
     length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
     hx, hy = x2 - ux * 26, y2 - uy * 26
     px, py = -uy * 16, ux * 16
+    head = [round(v) for v in (hx, hy, hx + px, hy + py, hx - px, hy - py)]
     return (
         f'<g class="arrow" pointer-events="none" fill="{color}" stroke="{color}" '
-        f'opacity="0.85"><line x1="{x1}" y1="{y1}" x2="{hx:.1f}" y2="{hy:.1f}" '
+        f'opacity="0.85"><line x1="{x1}" y1="{y1}" x2="{head[0]}" y2="{head[1]}" '
         f'stroke-width="12" stroke-linecap="round"/><polygon points="{x2},{y2} '
-        f'{hx + px:.1f},{hy + py:.1f} {hx - px:.1f},{hy - py:.1f}"/></g>'
+        f'{head[2]},{head[3]} {head[4]},{head[5]}"/></g>'
     )

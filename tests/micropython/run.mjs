@@ -1,0 +1,33 @@
+// Runs Python on the page's MicroPython build, under Node: no browser needed.
+//
+//   node tests/micropython/run.mjs < job.json
+//
+// job.json is {"files": {"zola/game.py": "<source>", ...}, "code": "<python>"}:
+// each file is written into MicroPython's file system (relative to "/"), then
+// the code runs with the package importable. What the code prints goes to
+// stdout; a Python error prints its traceback on stderr and exits with 1.
+// MicroPython is loaded with PyScript's own settings (the default heap).
+import { readFileSync } from "node:fs";
+import { loadMicroPython } from "../../node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs";
+
+const job = JSON.parse(readFileSync(0, "utf8"));
+const mp = await loadMicroPython({
+  linebuffer: false,
+  stdout: (bytes) => process.stdout.write(bytes),
+  stderr: (bytes) => process.stderr.write(bytes),
+});
+for (const [path, source] of Object.entries(job.files)) {
+  const folders = path.split("/").slice(0, -1);
+  for (let i = 1; i <= folders.length; i++) {
+    const folder = "/" + folders.slice(0, i).join("/");
+    if (!mp.FS.analyzePath(folder).exists) mp.FS.mkdir(folder);
+  }
+  mp.FS.writeFile("/" + path, source);
+}
+try {
+  mp.runPython(job.code);
+} catch (error) {
+  if (error.name !== "PythonError") throw error;
+  process.stderr.write(error.message);
+  process.exitCode = 1;
+}
