@@ -1,96 +1,407 @@
-"""The page's behaviour without a browser: clicks, notices, passes, the pie offer, history."""
+"""The page's decisions without a browser: clicks, notices, history, links, saved games,
+the computer's requests and answers, and what the page is told to show."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
 
 from zola import Move, Position, decode
-from zola.app import App
+from zola.app import App, Screen
+from zola.errors import InvalidOptionError
+from zola.saved import RECENT, MemoryStore
+
+
+class Clock:
+    """A clock that moves on one second at each look."""
+
+    def __init__(self) -> None:
+        self.seconds = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        self.seconds += 1
+        return self.seconds
+
+
+def new_app(fragment: str = "#v1;size=6", **options: object) -> App:
+    """An app started on ``fragment`` (a link: a game between people)."""
+    options.setdefault("now", Clock())
+    app = App(**options)
+    app.start(fragment)
+    return app
+
+
+def play(app: App, *moves: str) -> Screen:
+    """Play moves as a person does (clicks, the Swap button); return the screen the page
+    draws after each."""
+    for text in moves:
+        before = app.game.ply
+        if text == "swap":
+            app.button("swap")
+        else:
+            app.click(text[:2])
+            app.click(text[3:])
+        screen = app.screen()
+        assert len(app.game.moves) > before, screen.message
+        assert app.game.moves[before] == Move.parse(text)
+    return screen
+
+
+def moves_of(app: App) -> list[str]:
+    return [str(m) for m in app.game.moves]
 
 
 def test_click_selects_then_moves_and_clears_the_selection() -> None:
-    app = App()
+    app = new_app()
     app.click("c3")
     assert app.selected == 22
     assert {str(m) for m in app.hints()} == {"c3xd3", "c3xc4"}
     app.click("c3")
     assert app.selected is None
-    app.click("c3")
-    app.click("c4")
-    assert [str(m) for m in app.game.moves] == ["c3xc4"] and app.selected is None
+    play(app, "c3xc4")
+    assert moves_of(app) == ["c3xc4"] and app.selected is None
 
 
 def test_notices_for_clicks_that_do_nothing() -> None:
-    app = App()
+    app = new_app()
     app.click("b1")
-    assert app.message == "Not your checker: Red is to move."
+    assert app.screen().message == "Not your checker: Red is to move."
     app.click("c3")
     app.click("b3")
-    assert app.message == "c3xb3 is not legal: a capture may not move away from the centre."
+    screen = app.screen()
+    assert screen.message == "c3xb3 is not legal: a capture may not move away from the centre."
     assert app.selected == 22
     app.click("z9")
-    assert "bad square" in app.message
+    assert "bad square" in app.screen().message
 
 
 def test_a_forced_pass_is_played_for_the_stuck_player_and_announced() -> None:
-    app = App()
-    app.load("v1;size=6;start=6/6/6/2b3/6/r5_b")
-    app.click("c3")
-    app.click("c2")  # now Red's a1 has no line to Blue: Red must pass
-    assert [str(m) for m in app.game.moves] == ["c3-c2", "pass"]
-    assert app.message == "Red has no legal move and passes."
-    assert app.game.turn == 1
-    app.undo()  # undo takes back the pass and the move before it
+    app = new_app("#v1;size=6;start=6/6/6/2b3/6/r5_b")
+    screen = play(app, "c3-c2")  # now Red's a1 has no line to Blue: Red must pass
+    assert moves_of(app) == ["c3-c2", "pass"]
+    assert screen.message == "Red has no legal move and passes."
+    assert screen.announce == "Blue played c3-c2. Red passed."
+    assert app.screen().announce == ""  # said once
+    app.button("undo")  # undo takes back the pass and the move before it
     assert app.game.ply == 0
-    app.redo()
+    app.button("redo")
     assert app.game.ply == 2
 
 
 def test_pie_offer_swap_and_keep() -> None:
-    app = App()
-    app.click("c3")
-    app.click("d3")
-    assert app.offers_swap()
-    app.keep()
-    assert not app.offers_swap() and app.game.can_swap()
-    app.swap()
-    assert app.game.swapped()
-    assert app.status() == "Blue to move (first player)."
+    app = new_app()
+    assert play(app, "c3xd3").pie
+    app.button("keep")
+    assert not app.screen().pie and app.game.can_swap()
+    app.button("swap")
+    screen = app.screen()
+    assert app.game.swapped() and screen.status == "Blue to move (first player)."
 
 
 def test_a_finished_game_reports_the_winner_and_refuses_clicks() -> None:
-    app = App()
-    app.load("v1;size=6;start=6/6/6/6/1r4/b5_b;moves=a1xb2")
-    assert app.status() == "Blue wins (second player)."
+    app = new_app("#v1;size=6;start=6/6/6/6/1r4/b5_b;moves=a1xb2")
+    screen = app.screen()
+    assert screen.status == "Blue wins (second player)." and screen.game_over
+    assert screen.turn == ""
     app.click("b2")
-    assert app.message.startswith("The game is over: Blue wins")
+    assert app.screen().message.startswith("The game is over: Blue wins")
 
 
-def test_loading_links() -> None:
-    app = App()
-    app.load("#v1;size=8;moves=d4xe4;ply=0")
-    assert app.game.size == 8 and app.game.ply == 0 and app.fragment().endswith("ply=0")
-    app.load("#v1;size=8;moves=a1-a2")
-    assert app.message.startswith("This link holds no valid game (move 1: a1-a2 is not legal")
+def test_history_keys_follow_the_undo_and_redo_rules() -> None:
+    app = new_app("#v1;size=6;start=6/6/6/2b3/6/r5_b")
+    play(app, "c3-c2")  # and Red's forced pass
+    assert app.history_key("ArrowLeft")
+    assert app.game.ply == 0  # the pass and the move before it, as Undo
+    assert app.history_key("ArrowRight") and app.game.ply == 2
+    assert app.history_key("Home") and app.game.ply == 0
+    assert app.history_key("End") and app.game.ply == 2
+    assert not app.history_key("x")
+
+
+def test_against_the_computer_undo_goes_back_to_your_turn() -> None:
+    app = new_app()
+    app.choose("mode", "computer-second")
+    request = play(app, "c3xd3").request
+    app.computer_answer(request.id, "c4xd3")
+    request = play(app, "e3xd3").request
+    app.computer_answer(request.id, "e4xd3")
+    assert app.game.ply == 4
+    app.button("undo")
+    assert app.game.ply == 2 and not app.computer_to_move()  # your turn, not the computer's
+    app.history_key("ArrowLeft")
+    assert app.game.ply == 0
+    assert app.screen().request is None  # looking back is never interrupted
+
+
+def test_watching_the_computer_play_itself_steps_one_move_back() -> None:
+    app = new_app("#v1;size=6;moves=c3xd3.c4xd3.e3xd3")
+    app.choose("mode", "computers")
+    app.button("undo")
+    assert app.game.ply == 2
+
+
+def test_control_states() -> None:
+    app = new_app()
+    screen = app.screen()
+    assert not screen.can_back and not screen.can_forward and screen.can_hint
+    play(app, "c3xd3", "c4xd3")
+    app.button("undo")
+    screen = app.screen()
+    assert screen.can_back and screen.can_forward
+    assert [state for _, _, state in screen.moves] == ["current", "ahead"]
+    assert dict(screen.controls) == {
+        "size": "6",
+        "mode": "humans",
+        "level": "casual",
+        "language": "en",
+    }
+
+
+def test_links_open_at_their_ply_and_a_broken_link_changes_nothing_but_the_game() -> None:
+    app = new_app("#v1;size=8;moves=d4xe4;ply=0;flip")
+    assert app.game.size == 8 and app.game.ply == 0 and app.view.flip
+    assert app.screen().fragment == "v1;size=8;moves=d4xe4;ply=0;flip"
+    app.open_link("#v1;size=6;ply=" + "0" * 4301 + ";dark")
+    screen = app.screen()
+    assert screen.message.startswith("This link holds no valid game (ply must be 0 to 0)")
+    assert app.view.flip and app.view.theme == "light"  # the view did not change
+    app.open_link("#v1;size=8;moves=a1-a2")
+    assert app.screen().message.startswith("This link holds no valid game (move 1: a1-a2")
     assert app.game.position == Position.start(8)
-    app.load("")
-    assert app.message == "" and decode(app.fragment()).moves == []
+
+
+def test_a_link_is_a_game_between_people_and_the_game_it_displaces_is_kept() -> None:
+    local, session = MemoryStore(), MemoryStore()
+    app = new_app("", local=local, session=session)
+    assert app.mode == "computer-second"  # a new visitor plays the computer
+    app.choose("mode", "humans")
+    play(app, "c3xd3")
+    app.open_link("#v1;size=8;moves=d4xe4")
+    assert app.mode == "humans" and app.game.size == 8
+    recent = app.screen().recent
+    assert [game.label for game in recent] == ["6×6 · two players · 1 moves"]
+    app.choose("recent", recent[0].id)
+    assert moves_of(app) == ["c3xd3"] and app.game.size == 6
+    assert [game.label for game in app.screen().recent] == ["8×8 · two players · 1 moves"]
+
+
+def test_a_reload_brings_back_the_game_and_its_opponent() -> None:
+    local, session = MemoryStore(), MemoryStore()
+    app = new_app("", local=local, session=session)
+    reloaded = new_app("#" + app.screen().fragment, local=local, session=session)
+    assert reloaded.mode == "computer-second"  # a game with no move yet, too
+    request = play(app, "c3xd3").request
+    app.computer_answer(request.id, "c4xd3")
+    fragment = app.screen().fragment
+    reloaded = new_app("#" + fragment, local=local, session=session)
+    assert reloaded.mode == "computer-second" and moves_of(reloaded) == ["c3xd3", "c4xd3"]
+    fresh_tab = new_app("", local=local, session=MemoryStore())
+    assert fresh_tab.mode == "computer-second" and moves_of(fresh_tab) == ["c3xd3", "c4xd3"]
+
+
+def test_new_game_keeps_the_last_one_among_the_recent_games() -> None:
+    local = MemoryStore()
+    app = new_app("", local=local)
+    app.choose("mode", "humans")
+    play(app, "c3xd3")
+    app.choose("size", "8")
+    app.button("new")
+    assert app.game.size == 8 and app.game.moves == []
+    assert [game.label for game in app.screen().recent] == ["6×6 · two players · 1 moves"]
+    assert len(json.loads(local.get(RECENT))) == 1  # an empty game is not worth keeping
+
+
+def test_two_tabs_never_overwrite_each_others_game() -> None:
+    local = MemoryStore()
+    first = new_app("", local=local, session=MemoryStore())
+    first.choose("mode", "humans")
+    play(first, "c3xd3")
+    second = new_app("", local=local, session=MemoryStore())  # resumes the same game
+    play(second, "c4xd3")
+    play(first, "e4xd3")  # the first tab plays on: its game becomes an entry of its own
+    fragments = sorted(json.loads(local.get(RECENT)), key=lambda row: row["fragment"])
+    assert [row["fragment"] for row in fragments] == [
+        "v1;size=6;moves=c3xd3.c4xd3",
+        "v1;size=6;moves=c3xd3.e4xd3",
+    ]
+
+
+def test_a_tab_watching_the_computer_keeps_its_own_game() -> None:
+    local = MemoryStore()
+    player = new_app("", local=local, session=MemoryStore())
+    player.choose("mode", "humans")
+    play(player, "c3xd3")
+    watcher = new_app("#v1;size=8", local=local, session=MemoryStore())
+    watcher.choose("mode", "computers")
+    for _ in range(3):
+        request = watcher.screen().request
+        move = next(m for m in watcher.game.legal_moves() if m != Move.SWAP)
+        watcher.computer_answer(request.id, str(move))
+    watcher.screen()
+    rows = json.loads(local.get(RECENT))
+    assert {row["fragment"] for row in rows} >= {"v1;size=6;moves=c3xd3"}
+    assert len(rows) == 2
+
+
+def test_an_unreadable_saved_value_is_kept_aside() -> None:
+    local = MemoryStore({RECENT: "{not json"})
+    app = new_app("", local=local)
+    assert app.screen().message.startswith("A saved game could not be read; it was kept aside")
+    assert "{not json" in local.values.values()
+    assert local.get(RECENT) is None or json.loads(local.get(RECENT)) == []
+
+
+def test_a_game_saved_by_the_older_page_comes_back() -> None:
+    local = MemoryStore({"zola-game": "v1;size=6;moves=c3xd3", "zola-previous-game": "v1;size=8"})
+    app = new_app("", local=local)
+    assert moves_of(app) == ["c3xd3"]
+    assert local.get("zola-game") is None
+
+
+def test_an_embed_keeps_nothing_and_never_asks_the_computer() -> None:
+    local = MemoryStore()
+    app = new_app("#v1;size=6;embed", local=local, in_frame=True)
+    app.choose("mode", "computer-first")
+    screen = play(app, "c3xd3")
+    assert screen.request is None and not screen.start_computer and screen.recent == ()
+    assert local.get(RECENT) is None
+    assert screen.posts == (
+        {
+            "type": "zola:move",
+            "move": "c3xd3",
+            "position": "brbrbr/rbrbrb/brbrbr/rb1rrb/brbrbr/rbrbrb b",
+            "fragment": "v1;size=6;moves=c3xd3",
+        },
+    )
+
+
+def test_host_messages_reach_only_an_embed_from_its_parent() -> None:
+    app = new_app("#v1;size=6;embed;static", in_frame=True)
+    app.host_message("zola:load", "v1;size=8", from_parent=False, origin="https://evil.example")
+    assert app.game.size == 6
+    app.host_message("zola:load", "v1;size=8;moves=d4xe4", True, "https://host.example")
+    assert app.game.size == 8 and app.view.static and app.view.embed  # the view stays
+    top = new_app("")
+    top.host_message("zola:load", "v1;size=8", True, "https://host.example")
+    assert top.game.size == 6  # the full app listens to no one
+    pinned = new_app("#v1;size=6;embed;origin=https://host.example", in_frame=True)
+    pinned.host_message("zola:load", "v1;size=8", True, "https://other.example")
+    assert pinned.game.size == 6
+    pinned.host_message("zola:load", "v1;size=8", True, "https://host.example")
+    assert pinned.game.size == 8 and pinned.screen().post_origin == "https://host.example"
+
+
+def test_the_computer_starts_only_when_needed_and_says_it_is_getting_ready() -> None:
+    app = new_app()  # a link: two people
+    screen = app.screen()
+    assert not screen.start_computer and screen.computer == ""
+    app.button("hint")
+    screen = app.screen()
+    assert screen.start_computer and screen.request.kind == "hint"
+    assert screen.computer == "The computer is getting ready…"
+    assert not app.screen().start_computer  # once
+    app.computer_ready()
+    assert app.screen().computer == "The computer is thinking…"
+    app.computer_answer(screen.request.id, "c3xd3")
+    screen = app.screen()
+    assert screen.message == "Hint: c3xd3." and 'class="arrow"' in screen.board
+    assert moves_of(app) == []
+
+
+def test_a_stale_answer_is_ignored() -> None:
+    app = new_app()
+    app.choose("mode", "computer-first")
+    first = app.screen().request
+    app.button("new")  # the game changed under the question
+    second = app.screen().request
+    assert second.id != first.id
+    app.computer_answer(first.id, "c3xd3")
+    assert moves_of(app) == []
+    app.computer_answer(second.id, "c3xd3")
+    assert moves_of(app) == ["c3xd3"]
+
+
+def test_an_answer_the_game_cannot_use_fails_with_a_retry() -> None:
+    app = new_app()
+    app.choose("mode", "computer-first")
+    for answer in ("a1-a2", None, "nonsense"):
+        request = app.screen().request
+        app.computer_answer(request.id, answer)
+        screen = app.screen()
+        assert screen.retry and screen.message.startswith("The computer did not answer (")
+        assert screen.request is None and moves_of(app) == []
+        app.button("retry")
+    request = app.screen().request
+    app.computer_failed(request.id, "", timed_out=True)
+    assert "no answer in time" in app.screen().message
+
+
+def test_copy_notices() -> None:
+    app = new_app(base_url="https://zola.example/")
+    play(app, "c3xd3")
+    app.button("copy")
+    url = app.screen().clipboard
+    assert url == "https://zola.example/#v1;size=6;moves=c3xd3"
+    assert app.screen().clipboard == ""  # handed out once
+    app.copied(True, url)
+    assert app.screen().message == "Link copied to the clipboard."
+    app.button("copy-position")
+    url = app.screen().clipboard
+    assert decode(url.split("#")[1]).position == app.game.position
+    app.copied(False, url)
+    assert app.screen().message == f"Copy this link: {url}"
+    app.copied(True, url)
+    assert app.screen().message == "Position link copied to the clipboard."
 
 
 def test_board_svg_shows_selection_hints_and_last_move() -> None:
-    app = App()
+    app = new_app()
     app.click("c3")
-    svg = app.board_svg()
+    svg = app.screen().board
     assert svg.count('class="hint capture"') == 2 and 'class="selected"' in svg
     app.click("d3")
-    assert svg != app.board_svg() and 'class="last-move"' in app.board_svg()
-    assert app.move_list() == ["c3xd3"] and app.counts() == ("Red 18", "Blue 17")
-    app.game.play(Move.SWAP)
-    assert 'class="capture-mark"' in app.board_svg()  # the last board move stays marked
+    screen = app.screen()
+    assert 'class="last-move"' in screen.board and screen.counts == ("Red 18", "Blue 17")
+    app.button("swap")
+    assert 'class="capture-mark"' in app.screen().board  # the last board move stays marked
 
 
 def test_a_drag_plays_like_two_clicks() -> None:
-    app = App()
+    app = new_app()
     app.drag("c3", "d3")
-    assert [str(m) for m in app.game.moves] == ["c3xd3"]
+    assert moves_of(app) == ["c3xd3"]
     app.drag("a1", "a2")  # not Blue's checker: nothing is selected, nothing moves
-    assert app.message == "Not your checker: Blue is to move." and len(app.game.moves) == 1
+    assert app.screen().message == "Not your checker: Blue is to move." and len(app.game.moves) == 1
     app.click("c4")
     app.drag("c4", "d3")  # already selected
-    assert [str(m) for m in app.game.moves] == ["c3xd3", "c4xd3"]
+    assert moves_of(app) == ["c3xd3", "c4xd3"]
+
+
+def test_keyboard_cursor_follows_the_board_as_seen() -> None:
+    app = new_app()
+    assert app.board_key("ArrowRight") and app.cursor == 1
+    app.button("flip")
+    app.board_key("ArrowRight")
+    assert app.cursor == 0
+    app.board_key("ArrowLeft")
+    app.board_key("ArrowDown")
+    app.board_key("ArrowDown")
+    app.board_key("Enter")
+    assert app.cursor == 21 and app.selected is None  # b3 is Blue's
+    assert not app.board_key("q")
+
+
+def test_bad_choices_raise_typed_errors() -> None:
+    app = new_app()
+    for control, value in (
+        ("mode", "robots"),
+        ("level", "godlike"),
+        ("size", "7"),
+        ("language", "fr"),
+        ("colour", "red"),
+    ):
+        with pytest.raises(InvalidOptionError):
+            app.choose(control, value)
+    with pytest.raises(InvalidOptionError):
+        app.button("self-destruct")

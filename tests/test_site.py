@@ -1,20 +1,56 @@
 """The static site's files agree with the package."""
 
+import ast
 import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-NOT_IN_BROWSER = {"__main__.py", "cli.py"}  # the command line has no use in a page
+MICROPYTHON = "./node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
+PYODIDE = "./node_modules/pyodide/pyodide.mjs"
 
 
-def test_pyscript_config_lists_every_module() -> None:
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    modules = {f"./zola/{p.name}" for p in (ROOT / "zola").glob("*.py")} - {
-        f"./zola/{name}" for name in NOT_IN_BROWSER
-    }
-    assert set(config["files"]) == modules
-    assert all(config["files"][path] == path for path in modules)
-    assert config["interpreter"] == "./node_modules/pyodide/pyodide.mjs"
+def imported_modules(script: Path) -> set[str]:
+    """The zola modules ``script`` needs, following imports through the package."""
+    found: set[str] = set()
+    todo = [script]
+    while todo:
+        tree = ast.parse(todo.pop().read_text())
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("zola"):
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names if alias.name.startswith("zola")]
+            for name in names:
+                module = name.split(".")[1] if "." in name else "__init__"
+                for needed in {module, "__init__"} - found:
+                    found.add(needed)
+                    todo.append(ROOT / "zola" / f"{needed}.py")
+    return found
+
+
+def config_files(name: str) -> tuple[str, set[str]]:
+    config = tomllib.loads((ROOT / name).read_text())
+    files = config["files"]
+    assert all(files[path] == path for path in files)
+    return config["interpreter"], {Path(path).stem for path in files}
+
+
+def test_the_page_config_is_micropython_with_every_module_the_page_needs() -> None:
+    interpreter, modules = config_files("pyscript.toml")
+    assert interpreter == MICROPYTHON
+    assert modules == imported_modules(ROOT / "web" / "main.py")
+    assert "ai" not in modules  # the search stays in the worker
+    assert "<script type=\"mpy\" src=\"./web/main.py\" config=\"./pyscript.toml\">" in (
+        ROOT / "index.html"
+    ).read_text()
+
+
+def test_the_computers_config_is_pyodide_with_what_the_worker_needs() -> None:
+    interpreter, modules = config_files("computer.toml")
+    assert interpreter == PYODIDE
+    assert modules == imported_modules(ROOT / "web" / "ai_worker.py")
+    assert '"./computer.toml"' in (ROOT / "web" / "main.py").read_text()
 
 
 def test_the_page_text_in_the_html_is_the_english_of_the_string_table() -> None:

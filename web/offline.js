@@ -32,7 +32,7 @@ async function start() {
   // The page itself; the Python scripts and configs it names, now and when
   // added later (a worker fetches its own files, out of this page's sight);
   // then every resource loaded so far and from now on.
-  const PY = "script[type='py']";
+  const PY = "script[type='py'], script[type='mpy']";
   const named = (scripts) =>
     scripts.flatMap((script) => [script.getAttribute("src"), script.getAttribute("config")].filter(Boolean));
   post([location.href, ...named([...document.querySelectorAll(PY)])]);

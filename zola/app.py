@@ -1,33 +1,39 @@
 """The play page's state and behaviour, free of any browser code.
 
-``web/`` forwards clicks and keys here and draws what this returns, so the
-whole page logic is testable on CPython.
+``web/`` forwards every event here (clicks, keys, buttons, a link, a host page's
+message, the computer's answer) and writes the :class:`Screen` that
+:meth:`App.screen` returns into the DOM. Every decision of the page is made
+here, so it is tested on CPython and on the page's MicroPython.
 
 >>> app = App()
->>> app.click("c3"); app.selected
-22
->>> app.click("d3"); str(app.game.moves[-1]), app.status(), app.offers_swap()
-('c3xd3', 'Blue to move.', True)
->>> app.click("a1"); app.message
+>>> app.start("#v1;size=6")
+>>> app.click("c3"); app.click("d3")
+>>> screen = app.screen()
+>>> screen.status, screen.pie, screen.fragment, screen.announce
+('Blue to move.', True, 'v1;size=6;moves=c3xd3', 'Red played c3xd3.')
+>>> app.click("a1"); app.screen().message
 'Not your checker: Blue is to move.'
->>> app.language = "de"; app.message
+>>> app.choose("language", "de"); app.screen().message
 'Nicht dein Stein: Blau ist am Zug.'
 """
 
-from zola.errors import InvalidSquareError, ZolaError
+import random
+import time
+from collections import namedtuple
+
+from zola.compat import quoted
+from zola.errors import InvalidOptionError, InvalidSquareError, ZolaError
 from zola.game import Game
-from zola.geometry import parse_square, square, square_file, square_name, square_rank
-from zola.i18n import Text, say
-from zola.levels import DEFAULT_LEVEL, level_settings
+from zola.geometry import SIZES, parse_square, square, square_file, square_name, square_rank
+from zola.i18n import LANGUAGES, Text, pick_language, say
+from zola.levels import DEFAULT_LEVEL, LEVELS, level_settings
 from zola.link import DEFAULT_VIEW, parse, position_only, unparse
 from zola.move import PASS, SWAP, Move
 from zola.position import BLUE, COLOR_NAMES, RED
-from zola.record import encode
+from zola.record import decode, encode
+from zola.saved import MemoryStore, Saved
 from zola.svg import THEMES, render
 
-PLAYERS = (Text("player.first"), Text("player.second"))
-YOU, COMPUTER = Text("player.you"), Text("player.computer")
-HINT_LEVEL = "strong"  # the level that suggests moves to a person
 # Who the computer plays in each mode: (first player, second player).
 MODES = {
     "humans": (False, False),
@@ -35,75 +41,314 @@ MODES = {
     "computer-first": (True, False),
     "computers": (True, True),
 }
-COLORS = tuple(Text(f"color.{name}") for name in COLOR_NAMES)
+DEFAULT_MODE = "computer-second"  # a new visitor plays the computer, moving first
+HINT_LEVEL = "strong"  # the level that suggests moves to a person
+WORKER_BOOT_SECONDS = 90  # the computer's worker loads its own Python first
+ANSWER_MARGIN_SECONDS = 10  # beyond the level's thinking time
+WATCH_PAUSE_SECONDS = 0.6  # between moves when the computer plays itself
+PREFERENCES = {"language": "zola-language", "mode": "zola-mode", "level": "zola-level"}
+
+PLAYERS = (Text("player.first"), Text("player.second"))
+YOU, COMPUTER = Text("player.you"), Text("player.computer")
+COLORS = (Text("color.red"), Text("color.blue"))
+BUTTONS = (
+    "new",
+    "undo",
+    "redo",
+    "first",
+    "last",
+    "swap",
+    "keep",
+    "flip",
+    "shading",
+    "retry",
+    "hint",
+    "copy",
+    "copy-position",
+)
+HISTORY_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End")
+CURSOR_KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
+
+
+class Request(
+    namedtuple("Request", ("id", "kind", "fragment", "level", "seed", "delay", "timeout"))
+):
+    """A question for the computer's worker: its ``"move"`` or a ``"hint"`` for a person.
+
+    ``fragment`` is the game's record, ``delay`` seconds to wait before asking (when
+    the computer plays itself), ``timeout`` seconds to wait for the answer once asked.
+    """
+
+    __slots__ = ()
+
+
+class RecentGame(namedtuple("RecentGame", ("id", "label", "updated"))):
+    """An item of the Recent games menu: ``updated`` is seconds since 1970."""
+
+    __slots__ = ()
+
+
+_SCREEN = (
+    "board",  # the board as SVG
+    "layout",  # (class, on) pairs for the page: embed, panel, static, dark
+    "status",  # whose turn, or the result
+    "turn",  # "red", "blue", or "" when the game is over
+    "message",  # the notice line
+    "counts",  # ("Red 18", "Blue 17")
+    "pie",  # show the Swap / Keep offer
+    "can_back",  # Undo and Go to the start
+    "can_forward",  # Redo and Go to the end
+    "game_over",  # New game asks for attention
+    "controls",  # the select values: (("size", "6"), ("mode", ...), ("level", ...), ...)
+    "shading",  # the shading checkbox
+    "language",
+    "computer",  # what the computer is doing, "" when nothing
+    "retry",  # show Retry
+    "can_hint",
+    "moves",  # ((ply, text, state), ...) with state "played", "current" or "ahead"
+    "recent",  # RecentGame items of the menu
+    "fragment",  # the URL fragment, without "#"
+    "app_link",  # the "Open in the full app" address, "" when not shown
+    "announce",  # new moves said for screen readers, "" when none
+    "posts",  # messages for the host page (embeds)
+    "post_origin",  # the host origin they may go to ("*": any)
+    "clipboard",  # text to copy, "" when none
+    "start_computer",  # start the computer's worker now
+    "request",  # a Request for the computer, or None
+)
+
+
+class Screen(namedtuple("Screen", _SCREEN)):
+    """Everything the page shows, and what it should do once: announce, post to the
+    host page, copy, start the computer or ask it something."""
+
+    __slots__ = ()
 
 
 class App:
-    """One board on the page: the game, the selection, view options and the notice line.
+    """One board on a page: the game, the selection, the view, the computer, the saved games.
 
-    ``notice`` is the latest word for a person (an illegal click, a forced
-    pass, a broken link); every action replaces it. ``message`` says it in
-    ``language``.
+    ``in_frame``: the page is inside another page's iframe. ``local`` and
+    ``session`` are the browser's storages (see :mod:`zola.saved`); ``base_url``
+    is the page's address without its fragment; ``now()`` the time in seconds.
     """
 
-    def __init__(self, size: int = 6, language: str = "en") -> None:
-        self.game = Game(size)
+    def __init__(
+        self,
+        *,
+        in_frame: bool = False,
+        local=None,  # noqa: ANN001 - a store: get, set, remove
+        session=None,  # noqa: ANN001
+        base_url: str = "",
+        now=time.time,  # noqa: ANN001
+    ) -> None:
+        self.in_frame = in_frame
+        self.local = local if local is not None else MemoryStore()
+        self.saved = Saved(self.local, session if session is not None else MemoryStore(), now)
+        self.base_url = base_url
+        self.game = Game(6)
         self.view = DEFAULT_VIEW
-        self.language = language
+        self.language = "en"
+        self.mode = "humans"
+        self.level = DEFAULT_LEVEL
         self.selected: int | None = None
         self.cursor = 0  # the square the keyboard is on
         self.pie_kept = False
-        self.notice: str = ""
-        self.played: list[tuple[int, Move]] = []  # (colour, move) since the page last took them
-        self.mode = "humans"
-        self.level = DEFAULT_LEVEL
-        self.thinking = False  # the computer is choosing a move
+        self.notice: Text | str = ""
+        self.entry: str | None = None  # this game's id among the recent games
+        self.kept = ("", "")  # (fragment, mode) last saved
+        self.played: list[tuple[int, Move]] = []  # (colour, move) not yet announced
+        self.clipboard = ""  # a link to copy, handed to the page once
+        self.copying = "notice.copied"  # what to say once it is copied
+        self.new_size = 6  # the board size of the next new game
+        self.engine = "off"  # the computer's worker: "off", "starting" or "ready"
+        self.request: Request | None = None  # asked and not answered
+        self.asked = False  # the request was handed to the page
+        self.next_id = 1
         self.stalled = False  # the computer failed; waiting for a retry
         self.hint: Move | None = None
 
-    def say(self, text: str) -> str:
-        """``text`` in the page's language (plain strings pass unchanged)."""
-        return say(self.language, text) if isinstance(text, Text) else text
+    # -- starting and links -------------------------------------------------------------
 
-    @property
-    def message(self) -> str:
-        """The notice in the page's language."""
-        return self.say(self.notice)
+    def start(self, fragment: str, languages: list[str] | tuple[str, ...] = ()) -> None:
+        """Open the page: the preferences, then the game of the link, or else this tab's
+        game or the latest saved one. An embed shows its link's game and saves nothing."""
+        language = self.local.get(PREFERENCES["language"])
+        self.language = language if language in LANGUAGES else pick_language(list(languages))
+        level = self.local.get(PREFERENCES["level"])
+        self.level = level if level in LEVELS else DEFAULT_LEVEL
+        mode = self.local.get(PREFERENCES["mode"])
+        self.mode = mode if mode in MODES else DEFAULT_MODE
+        fragment = fragment[1:] if fragment.startswith("#") else fragment
+        good = self._open(fragment)
+        if not self.saving():
+            self.mode = "humans"
+            return
+        self._import_legacy()
+        if fragment:
+            self._adopt(good)
+            return
+        shown = self.saved.shown()
+        latest = self.saved.find(shown.entry) if shown is not None and shown.entry else None
+        if latest is None:
+            entries = self.saved.recent()
+            latest = entries[0] if entries else None
+        if latest is not None:
+            self._resume(latest)
 
-    # -- loading and saving -------------------------------------------------------
+    def saving(self) -> bool:
+        """Whether this board keeps its games: an embed is a host's board and keeps none."""
+        return not self.in_frame and not self.view.embed
 
-    def load(self, fragment: str) -> None:
-        """Open the game and view of a URL fragment; a broken game gives a notice and a new game."""
+    def computer_allowed(self) -> bool:
+        """Whether the computer may play or hint here: never in an embed or a static view."""
+        return not self.view.embed and not self.view.static
+
+    def open_link(self, fragment: str) -> None:
+        """Open the link of a changed fragment (the current game stays in the recent games)."""
+        fragment = fragment[1:] if fragment.startswith("#") else fragment
+        if fragment == self.fragment():
+            return
+        self._persist()
+        good = self._open(fragment)
+        if self.saving():
+            self._adopt(good)
+        else:
+            self.mode = "humans"
+
+    def _adopt(self, good: bool) -> None:
+        """The game of a link: this tab's own game (a reload) comes back with its opponent,
+        and so does a saved game; any other is a new game between people."""
+        record = encode(self.game)
+        shown = self.saved.shown()
+        if good and shown is not None and shown.fragment == record:
+            known = self.saved.find(shown.entry) if shown.entry else None
+            if known is not None:
+                self._take(known)
+            else:
+                self.entry, self.kept = None, ("", "")
+            self.mode = shown.mode if shown.mode in MODES else "humans"
+            return
+        known = self.saved.find(fragment=record) if good else None
+        if known is not None:
+            self._take(known)
+        else:
+            self.mode = "humans"
+            self._new_entry()
+
+    def _open(self, fragment: str) -> bool:
+        """Show the game and view of ``fragment`` (a new game if it is empty). A broken one
+        gives a notice and a new game, and changes nothing else. Returns whether it was good."""
         try:
-            game, self.view = parse(fragment)
+            game, view = parse(fragment)
         except ZolaError as error:
             self._reset(Game(self.game.size))
-            self.notice = Text("notice.bad_link", detail=str(error).replace("bad game link: ", ""))
+            self.notice = Text("notice.bad_link", detail=_detail(error))
+            return False
+        self.view = view.replace(embed=view.embed or self.in_frame)
+        self._reset(game)
+        return True
+
+    def host_message(self, kind: object, fragment: object, from_parent: bool, origin: str) -> None:
+        """A host page's ``{type: "zola:load", fragment}``: an embed opens that game.
+
+        Only an embed listens, only to the page around it (and, with the ``origin=``
+        word, only to that origin); it takes the game and keeps its own view.
+        """
+        if kind != "zola:load" or not self.in_frame or not from_parent:
+            return
+        if self.view.origin and origin != self.view.origin:
+            return
+        try:
+            game, _ = parse(fragment)  # type: ignore[arg-type]
+        except ZolaError as error:
+            self._reset(Game(self.game.size))
+            self.notice = Text("notice.bad_link", detail=_detail(error))
         else:
             self._reset(game)
 
-    def fragment(self) -> str:
-        """The URL fragment of the game and view, without ``#``."""
-        return unparse(self.game, self.view)
+    def _import_legacy(self) -> None:
+        """Games saved by an older page become recent games; unreadable ones are kept aside."""
+        for fragment in self.saved.legacy():
+            try:
+                game = decode(fragment)
+            except ZolaError:
+                self.saved.keep_aside(fragment)
+            else:
+                self.saved.add(encode(game), self.mode, game.size, len(game.moves))
 
-    def share_fragment(self) -> str:
-        """The fragment to share: the game (at the viewed ply) without view options."""
-        return encode(self.game)
+    # -- the recent games -----------------------------------------------------------------
 
-    def position_fragment(self) -> str:
-        """The fragment of the viewed position alone, without the moves that led to it."""
-        return encode(position_only(self.game))
+    def _resume(self, entry) -> bool:  # noqa: ANN001
+        try:
+            game = decode(entry.fragment)
+        except ZolaError:
+            self.saved.keep_aside(entry.fragment)
+            self.notice = Text("notice.unreadable")
+            return False
+        self._reset(game)
+        self.view = DEFAULT_VIEW.replace(
+            flip=self.view.flip, shading=self.view.shading, theme=self.view.theme
+        )
+        self._take(entry)
+        return True
 
-    def toggle(self, option: str) -> None:
-        """Flip a yes/no view option, e.g. ``"flip"`` or ``"shading"``."""
-        self.view = self.view.replace(**{option: not getattr(self.view, option)})
+    def _take(self, entry) -> None:  # noqa: ANN001
+        if entry.mode in MODES:
+            self.mode = entry.mode
+        taken = self.saved.take(entry)
+        self.entry = taken.id
+        self.kept = (taken.fragment, taken.mode)
 
-    def new_game(self, size: int) -> None:
-        """Start a new game on a ``size`` x ``size`` board."""
-        self._reset(Game(size))
+    def _new_entry(self) -> None:
+        self.entry = None
+        self.kept = ("", "")
+
+    def open_recent(self, entry_id: str) -> None:
+        """Reopen a game of the Recent games menu, with its opponent."""
+        entry = self.saved.find(entry_id)
+        if entry is None:
+            self.notice = Text("notice.unreadable")
+            return
+        self._persist()
+        self._cancel()
+        self._resume(entry)
+
+    def recent(self) -> tuple[RecentGame, ...]:
+        """The Recent games menu: every saved game but the one shown."""
+        items = []
+        for entry in self.saved.recent():
+            if entry.id == self.entry:
+                continue
+            players = Text("players." + entry.mode) if entry.mode in MODES else ""
+            label = Text("recent.label", size=entry.size, players=players, moves=entry.moves)
+            items.append(RecentGame(entry.id, self.say(label), entry.updated))
+        return tuple(items)
+
+    def _persist(self) -> None:
+        """Keep this tab's game among the recent games once it has a move, and note what
+        the tab shows, for a reload."""
+        if not self.saving():
+            return
+        record = encode(self.game)
+        if self.game.moves and (record, self.mode) != self.kept:
+            self.entry = self.saved.save(
+                self.entry, record, self.mode, self.game.size, len(self.game.moves)
+            )
+            self.kept = (record, self.mode)
+        self.saved.show(self.entry, record, self.mode)
+
+    def _notice_kept_aside(self) -> None:
+        if self.saved.set_aside:
+            self.saved.set_aside.clear()
+            self.notice = Text("notice.kept_aside")
+
+    # -- events ---------------------------------------------------------------------------
 
     def _reset(self, game: Game) -> None:
+        self._cancel()
         self.game = game
+        self.new_size = game.size
         self.selected = None
         self.cursor = 0
         self.hint = None
@@ -111,20 +356,18 @@ class App:
         self.pie_kept = False
         self.notice = ""
 
-    # -- playing ------------------------------------------------------------------
-
     def click(self, name: str) -> None:
-        """Handle a click on the square called ``name``: select a checker or move it."""
+        """A click on the square called ``name``: select a checker or move it."""
         self.notice = ""
         game = self.game
         try:
-            square = parse_square(name, game.size)
+            sq = parse_square(name, game.size)
         except InvalidSquareError as error:
             self.notice = str(error)
             return
-        self.cursor = square
+        self.cursor = sq
         self.hint = None
-        if self.thinking:
+        if self.request is not None:
             self.notice = Text("notice.thinking")
             return
         if self.view.static:
@@ -136,18 +379,18 @@ class App:
         if self.computer_to_move():
             self.notice = Text("notice.computer_turn")
             return
-        owner = game.position.piece_at(square)
+        owner = game.position.piece_at(sq)
         turn = COLORS[game.turn]
         if owner == game.turn:
-            self.selected = None if self.selected == square else square
-            if self.selected is not None and not self._moves_from(square):
+            self.selected = None if self.selected == sq else sq
+            if self.selected is not None and not self._moves_from(sq):
                 self.notice = Text("notice.no_moves", square=name)
             return
         if self.selected is None:
             key = "notice.select_first" if owner is None else "notice.not_yours"
             self.notice = Text(key, color=turn)
             return
-        move = game.position.move_between(self.selected, square)
+        move = game.position.move_between(self.selected, sq)
         reason = game.why_illegal(move)
         if reason is not None:
             self.notice = Text("notice.illegal", move=str(move), reason=reason)
@@ -161,20 +404,106 @@ class App:
         if self.selected is not None and square_name(self.selected) == start:
             self.click(end)
 
-    def move_cursor(self, right: int, up: int) -> None:
-        """Move the keyboard cursor as the board is seen (flipped or not), within the board."""
-        if self.view.flip:
-            right, up = -right, -up
-        file = min(max(square_file(self.cursor) + right, 0), self.game.size - 1)
-        rank = min(max(square_rank(self.cursor) + up, 0), self.game.size - 1)
-        self.cursor = square(file, rank)
+    def board_key(self, key: str) -> bool:
+        """A key on the board: arrows move the cursor, Enter or Space act on its square.
+        Returns whether the key was used."""
+        if key in CURSOR_KEYS:
+            right, up = CURSOR_KEYS[key]
+            if self.view.flip:
+                right, up = -right, -up
+            file = min(max(square_file(self.cursor) + right, 0), self.game.size - 1)
+            rank = min(max(square_rank(self.cursor) + up, 0), self.game.size - 1)
+            self.cursor = square(file, rank)
+            return True
+        if key in ("Enter", " "):
+            self.click(square_name(self.cursor))
+            return True
+        return False
 
-    def press(self) -> None:
-        """Enter or Space on the cursor's square: the same as a click there."""
-        self.click(square_name(self.cursor))
+    def history_key(self, key: str) -> bool:
+        """A key anywhere else on the page: Left/Right are Undo/Redo, Home/End the ends.
+        Returns whether the key was used."""
+        if key not in HISTORY_KEYS:
+            return False
+        self.button({"ArrowLeft": "undo", "ArrowRight": "redo", "Home": "first"}.get(key, "last"))
+        return True
+
+    def button(self, name: str) -> None:
+        """A press on one of the page's :data:`BUTTONS`."""
+        if name not in BUTTONS:
+            raise InvalidOptionError(f"unknown button {quoted(name)}")
+        if name == "new":
+            self.new_game(self.new_size)
+        elif name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        elif name in ("first", "last"):
+            self.go_to(0 if name == "first" else len(self.game.moves))
+        elif name == "swap":
+            self.play(Move.SWAP)
+        elif name == "keep":
+            self.pie_kept = True
+            self.notice = ""
+        elif name in ("flip", "shading"):
+            self.view = self.view.replace(**{name: not getattr(self.view, name)})
+        elif name == "retry":
+            self.stalled = False
+            self.notice = ""
+        elif name == "hint":
+            self._ask_hint()
+        else:
+            game = self.game if name == "copy" else position_only(self.game)
+            self.clipboard = self.base_url + "#" + encode(game)
+            self.copying = "notice.copied" if name == "copy" else "notice.copied_position"
+
+    def copied(self, ok: bool, url: str) -> None:
+        """The clipboard took ``url``, or refused it: then the page shows it to copy."""
+        self.notice = Text(self.copying) if ok else Text("notice.copy_this", url=url)
+
+    def choose(self, control: str, value: str) -> None:
+        """A choice in one of the page's menus: ``size``, ``mode``, ``level``, ``language``
+        or ``recent`` (a recent game's id)."""
+        if control == "size":
+            if value not in [str(n) for n in SIZES]:
+                raise InvalidOptionError(f"board size must be 6, 8 or 10, not {quoted(value)}")
+            self.new_size = int(value)
+        elif control == "mode":
+            self.set_mode(value)
+            self.local.set(PREFERENCES["mode"], value)
+        elif control == "level":
+            level_settings(value)
+            self.level = value
+            self.local.set(PREFERENCES["level"], value)
+        elif control == "language":
+            if value not in LANGUAGES:
+                raise InvalidOptionError(f"unknown language {quoted(value)}")
+            self.language = value
+            self.local.set(PREFERENCES["language"], value)
+        elif control == "recent":
+            if value:
+                self.open_recent(value)
+        else:
+            raise InvalidOptionError(f"unknown control {quoted(control)}")
+
+    def set_mode(self, mode: str) -> None:
+        """Choose who the computer plays: one of :data:`MODES`."""
+        if mode not in MODES:
+            raise InvalidOptionError(f"unknown mode {quoted(mode)}: choose {', '.join(MODES)}")
+        self.mode = mode
+        self.hint = None
+        self.stalled = False
+
+    def new_game(self, size: int) -> None:
+        """Start a new game on a ``size`` x ``size`` board; the last one stays in the
+        recent games."""
+        self._persist()
+        self._reset(Game(size))
+        self._new_entry()
 
     def play(self, move: Move | str) -> None:
-        """Play a legal move (from a click, the AI or the pie offer), then any forced passes."""
+        """Play a legal move (from a click, the computer or the pie offer), then any
+        forced passes."""
         self.played.append((self.game.turn, self.game.play(move)))
         self.selected = None
         self.hint = None
@@ -185,27 +514,8 @@ class App:
             self.notice = Text("notice.pass", color=COLORS[self.game.turn])
             self.played.append((self.game.turn, self.game.play(Move.PASS)))
 
-    def take_played(self) -> list[tuple[int, Move]]:
-        """The ``(colour, move)`` pairs played since the last call, for the page to announce."""
-        played, self.played = self.played, []
-        return played
-
-    def describe(self, color: int, move: Move) -> str:
-        """One sentence saying who played what, e.g. ``'Red played c3xd3.'``."""
-        key = {PASS: "announce.pass", SWAP: "announce.swap"}.get(move.kind, "announce.move")
-        return self.say(Text(key, color=COLORS[color], move=str(move)))
-
-    def swap(self) -> None:
-        """Accept the pie offer: the players exchange colours."""
-        self.play(Move.SWAP)
-
-    def keep(self) -> None:
-        """Decline the pie offer: Blue keeps its colour and moves."""
-        self.pie_kept = True
-        self.notice = ""
-
-    def _moves_from(self, square: int) -> list[Move]:
-        return [m for m in self.game.position.legal_moves() if m.from_square == square]
+    def _moves_from(self, sq: int) -> list[Move]:
+        return [m for m in self.game.position.legal_moves() if m.from_square == sq]
 
     def hints(self) -> list[Move]:
         """The legal moves of the selected checker, when hints are shown."""
@@ -213,21 +523,28 @@ class App:
             return []
         return self._moves_from(self.selected)
 
-    # -- history ------------------------------------------------------------------
+    # -- history --------------------------------------------------------------------------
 
     def undo(self) -> None:
-        """Take back the last move (with a forced pass before it), back to a person's turn."""
+        """Take back the last move (with a forced pass before it); against the computer,
+        back to the person's turn."""
         ply = self._skip_passes(self.game.ply - 1, -1)
-        while ply > 0 and self.computer_plays(ply):
+        while ply > 0 and self._computer_only(ply):
             ply = self._skip_passes(ply - 1, -1)
         self.go_to(ply)
 
     def redo(self) -> None:
-        """Replay the next move (with a forced pass after it), on to a person's turn."""
+        """Replay the next move (with a forced pass after it); against the computer, on
+        to the person's turn."""
         ply = self._skip_passes(self.game.ply + 1, +1)
-        while ply < len(self.game.moves) and self.computer_plays(ply):
+        while ply < len(self.game.moves) and self._computer_only(ply):
             ply = self._skip_passes(ply + 1, +1)
         self.go_to(ply)
+
+    def _computer_only(self, ply: int) -> bool:
+        """Whether the computer, playing one side only, is to move after ``ply`` moves."""
+        first, second = MODES[self.mode]
+        return first != second and self.computer_plays(ply)
 
     def _skip_passes(self, ply: int, step: int) -> int:
         moves = self.game.moves
@@ -237,13 +554,105 @@ class App:
 
     def go_to(self, ply: int) -> None:
         """Show the position after ``ply`` moves (the moves after it stay recorded)."""
+        self._cancel()
         self.game.go_to(ply)
         self.selected = None
         self.pie_kept = False
         self.hint = None
         self.notice = ""
 
-    # -- what the page shows ----------------------------------------------------------
+    # -- the computer ---------------------------------------------------------------------
+
+    def computer_plays(self, ply: int | None = None) -> bool:
+        """Whether the computer plays the side to move after ``ply`` moves (default: now)."""
+        return MODES[self.mode][self.game.player_to_move(ply)]
+
+    def computer_to_move(self) -> bool:
+        """Whether it is the computer's turn now: only at the end of the recorded line,
+        so a person looking back through the moves is never interrupted."""
+        game = self.game
+        return (
+            self.computer_allowed()
+            and not game.is_game_over()
+            and game.ply == len(game.moves)
+            and self.computer_plays()
+        )
+
+    def _ask_hint(self) -> None:
+        if self.request is None and self._can_hint():
+            self.request = self._new_request("hint", HINT_LEVEL)
+
+    def _can_hint(self) -> bool:
+        game = self.game
+        return self.computer_allowed() and not game.is_game_over() and not self.computer_to_move()
+
+    def _new_request(self, kind: str, level: str) -> Request:
+        seconds = level_settings(level).time_limit
+        delay = WATCH_PAUSE_SECONDS if kind == "move" and self.mode == "computers" else 0
+        request = Request(
+            self.next_id,
+            kind,
+            encode(self.game),
+            level,
+            random.getrandbits(30),
+            delay,
+            seconds + ANSWER_MARGIN_SECONDS,
+        )
+        self.next_id += 1
+        self.asked = False
+        return request
+
+    def _cancel(self) -> None:
+        """Forget the question in flight: its answer, when it comes, is stale."""
+        self.request = None
+
+    def computer_ready(self) -> None:
+        """The computer's worker has started."""
+        self.engine = "ready"
+
+    def computer_answer(self, request_id: int, text: object) -> None:
+        """The worker's answer to request ``request_id``; a stale one is ignored, one the
+        game cannot use fails like no answer."""
+        request = self.request
+        if request is None or request.id != request_id:
+            return
+        self.request = None
+        try:
+            move = Move.parse(text) if isinstance(text, str) else None
+            why = Text("reason.no_move") if move is None else self.game.why_illegal(move)
+        except ZolaError as error:
+            why = str(error)
+        if why is not None:
+            self.request = request
+            self.computer_failed(request_id, quoted(text)[:60] + ": " + str(why))
+            return
+        if request.kind == "hint":
+            self.hint = move
+            self.notice = Text("notice.hint", move=str(move))
+        else:
+            self.play(move)
+
+    def computer_failed(self, request_id: int, detail: str, timed_out: bool = False) -> None:
+        """No answer came to request ``request_id``: say so; after a move request, the page
+        offers Retry. The game stays as it is."""
+        request = self.request
+        if request is None or request.id != request_id:
+            return
+        self.request = None
+        lines = [line for line in str(detail).strip().splitlines() if line.strip()]
+        why = Text("reason.timeout") if timed_out else (lines[-1][:200] if lines else "?")
+        self.stalled = request.kind == "move"
+        self.notice = Text("notice.computer_failed", detail=why)
+
+    # -- what the page shows ----------------------------------------------------------------
+
+    def say(self, text: Text | str) -> str:
+        """``text`` in the page's language (plain strings pass unchanged)."""
+        return say(self.language, text) if isinstance(text, Text) else text
+
+    def fragment(self) -> str:
+        """The URL fragment of the game and view, without ``#``."""
+        return unparse(self.game, self.view)
 
     def result(self) -> Text | str:
         """``'Red wins (first player).'``, or ``''`` while the game goes on."""
@@ -262,75 +671,8 @@ class App:
 
     def offers_swap(self) -> bool:
         """Whether to show the pie offer (Swap / Keep) to a person."""
-        return self.game.can_swap() and not self.pie_kept and not self.computer_plays()
-
-    # -- the computer ---------------------------------------------------------------
-
-    def set_mode(self, mode: str) -> None:
-        """Choose who the computer plays: one of :data:`MODES`."""
-        if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r}")
-        self.mode = mode
-        self.hint = None
-        self.stalled = False
-
-    def set_level(self, level: str) -> None:
-        """Choose the computer's level: one of :data:`zola.ai.LEVELS`."""
-        level_settings(level)
-        self.level = level
-
-    def computer_plays(self, ply: int | None = None) -> bool:
-        """Whether the computer plays the side to move after ``ply`` moves (default: now)."""
-        return MODES[self.mode][self.game.player_to_move(ply)]
-
-    def computer_to_move(self) -> bool:
-        """Whether it is the computer's turn now.
-
-        Only at the end of the recorded line: a person looking back through the
-        moves is never interrupted.
-        """
-        game = self.game
-        return not game.is_game_over() and game.ply == len(game.moves) and self.computer_plays()
-
-    def should_ask_computer(self) -> bool:
-        """Whether the page should ask the computer for a move now."""
-        return self.computer_to_move() and not self.thinking and not self.stalled
-
-    def time_limit(self, level: str | None = None) -> float:
-        """The computer's thinking time per move at ``level`` (default: the chosen one)."""
-        return level_settings(level or self.level).time_limit
-
-    def computer_move(self, fragment: str, move: str) -> bool:
-        """Play the computer's answer for the game ``fragment``; ignore a stale one.
-
-        Returns whether the move was played: not if the game changed meanwhile.
-        """
-        self.thinking = False
-        if fragment != self.share_fragment() or not self.computer_to_move():
-            return False
-        self.play(move)
-        return True
-
-    def computer_failed(self, detail: str) -> None:
-        """The computer gave no answer: say so; the game stays as it is."""
-        self.thinking = False
-        self.stalled = True
-        self.notice = Text("notice.computer_failed", detail=detail)
-
-    def hint_failed(self, detail: str) -> None:
-        """No hint came: say so, and let the game go on."""
-        self.thinking = False
-        self.notice = Text("notice.computer_failed", detail=detail)
-
-    def retry(self) -> None:
-        """Ask the computer again after a failure."""
-        self.stalled = False
-        self.notice = ""
-
-    def show_hint(self, move: str) -> None:
-        """Show the computer's suggestion for the person to move."""
-        self.hint = Move.parse(move)
-        self.notice = Text("notice.hint", move=move)
+        game, static = self.game, self.view.static
+        return game.can_swap() and not self.pie_kept and not static and not self.computer_plays()
 
     def status(self) -> str:
         """The turn or the result, in one sentence of the page's language."""
@@ -344,20 +686,8 @@ class App:
             return self.say(Text("status.turn_player", color=turn, player=player))
         return self.say(Text("status.turn", color=turn))
 
-    def counts(self) -> tuple[str, str]:
-        """Red's and Blue's checkers on the board, as ``'Red 18'`` and ``'Blue 17'``."""
-        position = self.game.position
-        return tuple(  # type: ignore[return-value]
-            self.say(Text("status.count", color=COLORS[c], count=position.count(c)))
-            for c in (RED, BLUE)
-        )
-
-    def move_list(self) -> list[str]:
-        """The recorded moves as text, the ones after the viewed ply included."""
-        return [str(m) for m in self.game.moves]
-
     def board_svg(self) -> str:
-        """The board as SVG, with selection, legal-move hints and the last move."""
+        """The board as SVG, with selection, legal-move hints, the last move and a hint arrow."""
         return render(
             self.game.position,
             flip=self.view.flip,
@@ -377,3 +707,106 @@ class App:
             if move.from_square >= 0:
                 return move
         return None
+
+    def _moves(self) -> tuple:
+        ply = self.game.ply
+        items = []
+        for number, move in enumerate(self.game.moves, 1):
+            state = "current" if number == ply else "ahead" if number > ply else "played"
+            items.append((number, str(move), state))
+        return tuple(items)
+
+    def _computer_line(self) -> str:
+        """What the computer is doing, for the line under the status."""
+        if self.request is not None:
+            key = "page.thinking" if self.engine == "ready" else "page.getting_ready"
+        elif self.engine == "starting":
+            key = "page.getting_ready"
+        else:
+            return ""
+        return self.say(Text(key))
+
+    def screen(self) -> Screen:
+        """What the page shows now. Announcements, host messages, the clipboard text and a
+        new request for the computer are handed out once."""
+        game = self.game
+        if self.request is not None and self.request.fragment != encode(game):
+            self._cancel()  # the game changed under the question
+        if self.request is None and not self.stalled and self.computer_to_move():
+            self.request = self._new_request("move", self.level)
+        request = None
+        if self.request is not None and not self.asked:
+            request, self.asked = self.request, True
+        start_computer = self.engine == "off" and (
+            self.request is not None or (self.computer_allowed() and any(MODES[self.mode]))
+        )
+        if start_computer:
+            self.engine = "starting"
+        self._persist()
+        self._notice_kept_aside()
+        played, self.played = self.played, []
+        embedded = self.in_frame
+        share = encode(game)
+        posts = ()
+        if embedded:
+            position = str(game.position)
+            posts = tuple(
+                {"type": "zola:move", "move": str(move), "position": position, "fragment": share}
+                for _, move in played
+            )
+        clipboard, self.clipboard = self.clipboard, ""
+        view = self.view
+        red, blue = (
+            self.say(Text("status.count", color=COLORS[c], count=game.position.count(c)))
+            for c in (RED, BLUE)
+        )
+        return Screen(
+            board=self.board_svg(),
+            layout=(
+                ("embed", view.embed),
+                ("panel", view.panel),
+                ("static", view.static),
+                ("dark", view.theme == "dark"),
+            ),
+            status=self.status(),
+            turn="" if game.is_game_over() else COLOR_NAMES[game.turn],
+            message=self.say(self.notice),
+            counts=(red, blue),
+            pie=self.offers_swap(),
+            can_back=game.ply > 0,
+            can_forward=game.ply < len(game.moves),
+            game_over=game.is_game_over(),
+            controls=(
+                ("size", str(self.new_size)),
+                ("mode", self.mode),
+                ("level", self.level),
+                ("language", self.language),
+            ),
+            shading=view.shading,
+            language=self.language,
+            computer=self._computer_line(),
+            retry=self.stalled,
+            can_hint=self.request is None and self._can_hint(),
+            moves=self._moves(),
+            recent=self.recent() if self.saving() else (),
+            fragment=self.fragment(),
+            app_link=self.base_url + "#" + share if view.embed and view.app_link else "",
+            announce=" ".join(self.describe(color, move) for color, move in played),
+            posts=posts,
+            post_origin=view.origin or "*",
+            clipboard=clipboard,
+            start_computer=start_computer,
+            request=request,
+        )
+
+    def describe(self, color: int, move: Move) -> str:
+        """One sentence saying who played what, e.g. ``'Red played c3xd3.'``."""
+        key = {PASS: "announce.pass", SWAP: "announce.swap"}.get(move.kind, "announce.move")
+        return self.say(Text(key, color=COLORS[color], move=str(move)))
+
+
+def _detail(error: ZolaError) -> str:
+    """An error's message without the ``bad game link:`` every link error starts with."""
+    text = str(error)
+    prefix = "bad game link: "
+    return text[len(prefix) :] if text.startswith(prefix) else text

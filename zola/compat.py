@@ -5,6 +5,8 @@ MicroPython; the rest of the package writes portable Python and imports these.
 
 >>> popcount(0b1011), lowest_square(1 << 22)
 (3, 22)
+>>> print(quoted("café"))
+'caf\xe9'
 >>> twice = cache(lambda n: [n, n])
 >>> twice(2) is twice(2)
 True
@@ -22,6 +24,11 @@ except AttributeError:  # MicroPython
 # and a lookup is as fast as that call on CPython.
 SQUARE_OF_BIT = {1 << sq: sq for sq in range(100)}
 lowest_square = SQUARE_OF_BIT.__getitem__
+
+try:
+    quoted = ascii  # repr with every non-ASCII character escaped, as MicroPython's repr does
+except NameError:  # MicroPython
+    quoted = repr
 
 try:
     tuple_new = tuple.__new__  # builds a named tuple without running its ``__new__``

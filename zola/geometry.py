@@ -10,7 +10,7 @@ A set of squares is a bitboard: an ``int`` with bit ``square`` set.
 (2, 50)
 """
 
-from zola.compat import cache
+from zola.compat import cache, quoted
 from zola.errors import InvalidOptionError, InvalidSquareError
 
 SIZES = (6, 8, 10)
@@ -68,11 +68,11 @@ def parse_square(text: str, size: int = 10) -> int:
         or int(text[1:]) > STRIDE
     ):
         raise InvalidSquareError(
-            f"bad square {text!r}: expected a file a-j and a rank 1-10, like 'c3'"
+            f"bad square {quoted(text)}: expected a file a-j and a rank 1-10, like 'c3'"
         )
     file, rank = FILES.index(text[0]), int(text[1:]) - 1
     if file >= size or rank >= size:
-        raise InvalidSquareError(f"square {text!r} is off the {size}x{size} board")
+        raise InvalidSquareError(f"square {quoted(text)} is off the {size}x{size} board")
     return square(file, rank)
 
 
@@ -111,7 +111,7 @@ def check_size(size: object) -> int:
     zola.errors.InvalidOptionError: board size must be 6, 8 or 10, not 7
     """
     if not isinstance(size, int) or size not in SIZES:
-        raise InvalidOptionError(f"board size must be 6, 8 or 10, not {size!r}")
+        raise InvalidOptionError(f"board size must be 6, 8 or 10, not {quoted(size)}")
     return size
 
 

@@ -14,6 +14,8 @@ View options are bare words after the record's fields, separated by ``;``:
 ``nolink``  in an embed: no "open in the full app" link
 =========== ===================================================
 
+and ``origin=https://host.example`` makes an embed talk only to that host page.
+
 >>> game, view = parse("v1;size=6;moves=c3xd3;embed;flip;dark")
 >>> str(game.moves[0]), view.embed, view.flip, view.theme
 ('c3xd3', True, True, 'dark')
@@ -23,6 +25,7 @@ View options are bare words after the record's fields, separated by ``;``:
 
 from collections import namedtuple
 
+from zola.errors import InvalidRecordError
 from zola.game import Game
 from zola.record import encode, fields, read
 
@@ -36,6 +39,7 @@ _FIELDS = (
     "hints",
     "theme",
     "app_link",
+    "origin",
 )
 
 
@@ -43,7 +47,8 @@ class View(namedtuple("View", _FIELDS)):
     """How a board is shown; :data:`DEFAULT_VIEW` is the full app's.
 
     ``embed``, ``panel``, ``static``, ``flip``, ``shading``, ``coordinates``,
-    ``hints`` and ``app_link`` are yes/no; ``theme`` is ``"light"`` or ``"dark"``.
+    ``hints`` and ``app_link`` are yes/no; ``theme`` is ``"light"`` or ``"dark"``;
+    ``origin`` is the one host page origin an embed talks to (``""``: any).
     """
 
     __slots__ = ()
@@ -53,7 +58,7 @@ class View(namedtuple("View", _FIELDS)):
         return View(*[changes.get(name, self[i]) for i, name in enumerate(_FIELDS)])
 
 
-DEFAULT_VIEW = View(False, False, False, False, False, True, True, "light", True)
+DEFAULT_VIEW = View(False, False, False, False, False, True, True, "light", True, "")
 
 # (word, field, the value it sets), in the order links are written in.
 WORDS = (
@@ -77,7 +82,9 @@ def parse(fragment: str) -> tuple[Game, View]:
     """
     record, changes = [], {}
     for field in fields(fragment):
-        if field in _WORD_SET:
+        if field.startswith("origin="):
+            changes["origin"] = _origin(field[len("origin=") :])
+        elif field in _WORD_SET:
             for word, name, value in WORDS:
                 if word == field:
                     changes[name] = value
@@ -90,7 +97,26 @@ def parse(fragment: str) -> tuple[Game, View]:
 def unparse(game: Game, view: View = DEFAULT_VIEW) -> str:
     """The fragment of ``game`` shown with ``view`` (no ``#``)."""
     words = [word for word, name, value in WORDS if getattr(view, name) == value]
+    if view.origin:
+        words.append("origin=" + view.origin)
     return ";".join([encode(game)] + words)
+
+
+def _origin(text: str) -> str:
+    """A host page's origin, ``scheme://host[:port]``, as the ``origin=`` word gives it.
+
+    >>> _origin("https://docs.example.org:8443")
+    'https://docs.example.org:8443'
+    >>> _origin("https://example.org/page")
+    Traceback (most recent call last):
+    ...
+    zola.errors.InvalidRecordError: bad game link: origin must be like https://example.org
+    """
+    scheme, _, host = text.partition("://")
+    allowed = "abcdefghijklmnopqrstuvwxyz0123456789.-:[]"
+    if scheme not in ("http", "https") or not host or not all(c in allowed for c in host):
+        raise InvalidRecordError("bad game link: origin must be like https://example.org")
+    return text
 
 
 def position_only(game: Game) -> Game:

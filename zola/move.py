@@ -8,6 +8,7 @@ Move.parse('c3xe5')
 
 from collections import namedtuple
 
+from zola.compat import quoted
 from zola.errors import InvalidMoveError, InvalidSquareError
 from zola.geometry import parse_square, square_name
 
@@ -47,7 +48,7 @@ class Move(namedtuple("Move", ("from_square", "to_square", "kind"))):
         zola.errors.InvalidMoveError: bad move 'c3+d4': expected 'c3-d4', 'c3xe5', 'pass' or 'swap'
         """
         if isinstance(text, str) and len(text) > 7:  # longer than 'j10xj10'
-            raise InvalidMoveError(f"bad move {text[:12]!r}...: too long for a move")
+            raise InvalidMoveError(f"bad move {quoted(text[:12])}...: too long for a move")
         if text == "pass":
             return cls.PASS
         if text == "swap":
@@ -58,11 +59,13 @@ class Move(namedtuple("Move", ("from_square", "to_square", "kind"))):
                 try:
                     move = cls(parse_square(a), parse_square(b), kind)
                 except InvalidSquareError as error:
-                    raise InvalidMoveError(f"bad move {text!r}: {error}") from None
+                    raise InvalidMoveError(f"bad move {quoted(text)}: {error}") from None
                 if move.from_square == move.to_square:
-                    raise InvalidMoveError(f"bad move {text!r}: it must change squares")
+                    raise InvalidMoveError(f"bad move {quoted(text)}: it must change squares")
                 return move
-        raise InvalidMoveError(f"bad move {text!r}: expected 'c3-d4', 'c3xe5', 'pass' or 'swap'")
+        raise InvalidMoveError(
+            f"bad move {quoted(text)}: expected 'c3-d4', 'c3xe5', 'pass' or 'swap'"
+        )
 
     def __str__(self) -> str:
         if self.kind == PASS:

@@ -15,7 +15,7 @@ and the side to move.
 Move.parse('c3xd3')
 """
 
-from zola.compat import lowest_square, popcount, tuple_new
+from zola.compat import lowest_square, popcount, quoted, tuple_new
 from zola.errors import IllegalMoveError, InvalidPositionError
 from zola.geometry import (
     SIZES,
@@ -130,7 +130,9 @@ class Position:
         if not red and not blue:
             raise InvalidPositionError("the board has no checkers")
         if turn not in (RED, BLUE):
-            raise InvalidPositionError(f"side to move must be RED (0) or BLUE (1), not {turn!r}")
+            raise InvalidPositionError(
+                f"side to move must be RED (0) or BLUE (1), not {quoted(turn)}"
+            )
         self.boards = [red, blue]
         self.turn = turn
         self.move_stack: list[Move] = []
@@ -159,19 +161,19 @@ class Position:
         """
         if not isinstance(text, str):
             raise InvalidPositionError(f"a position must be text, not {type(text).__name__}")
-        shown = repr(text) if len(text) <= 60 else repr(text[:60]) + "..."
+        shown = quoted(text) if len(text) <= 60 else quoted(text[:60]) + "..."
 
         def bad(why: str) -> InvalidPositionError:
             return InvalidPositionError(f"bad position {shown}: {why}")
 
         if len(text) > _MAX_TEXT:
             raise bad(f"too long ({len(text)} characters)")
-        fields = text.strip().split(" ")
+        fields = text.split(" ")
         if len(fields) != 2:
             raise bad("expected the ranks, one space, then 'r' or 'b' for the side to move")
         board, side = fields
         if side not in ("r", "b"):
-            raise bad(f"side to move must be 'r' or 'b', not {side!r}")
+            raise bad(f"side to move must be 'r' or 'b', not {quoted(side)}")
         ranks = board.split("/")
         size = len(ranks)
         if size not in SIZES:
@@ -183,14 +185,16 @@ class Position:
             for token in _tokens(rank_text):
                 if is_number(token):
                     if token[0] == "0":
-                        raise bad(f"rank {rank + 1} has the empty run {token!r}")
+                        raise bad(f"rank {rank + 1} has the empty run {quoted(token)}")
                     file += int(token)
                 elif token in COLOR_LETTERS:
                     if file < size:
                         boards[COLOR_LETTERS.index(token)] |= 1 << (rank * STRIDE + file)
                     file += 1
                 else:
-                    raise bad(f"unexpected {token!r} in rank {rank + 1}; use r, b or a number")
+                    raise bad(
+                        f"unexpected {quoted(token)} in rank {rank + 1}; use r, b or a number"
+                    )
             if file != size:
                 raise bad(f"rank {rank + 1} has {file} squares, not {size}")
         return cls(size, boards[RED], boards[BLUE], COLOR_LETTERS.index(side))

@@ -16,6 +16,7 @@ Move.parse('c4xd3')
 True
 """
 
+from zola.compat import quoted
 from zola.errors import InvalidRecordError, ZolaError
 from zola.game import Game
 from zola.geometry import SIZES, is_number
@@ -98,7 +99,7 @@ def read(record: list[str]) -> Game:
     for field in record[1:]:
         key, sep, value = field.partition("=")
         if not sep or key not in ("size", "start", "moves", "ply") or key in values:
-            raise InvalidRecordError(f"bad game link: unexpected field {field[:40]!r}")
+            raise InvalidRecordError(f"bad game link: unexpected field {quoted(field[:40])}")
         values[key] = value
     start = _start(values)
     game = Game(start.size, start)
@@ -119,7 +120,7 @@ def _start(values: dict[str, str]) -> Position:
     """The start position named by the ``size`` and ``start`` fields."""
     size_text = values.get("size", "6")
     if size_text not in {str(n) for n in SIZES}:
-        raise InvalidRecordError(f"bad game link: size must be 6, 8 or 10, not {size_text!r}")
+        raise InvalidRecordError(f"bad game link: size must be 6, 8 or 10, not {quoted(size_text)}")
     if "start" not in values:
         return Position.start(int(size_text))
     try:

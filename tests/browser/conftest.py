@@ -207,6 +207,11 @@ def open_app(page, server_url: str) -> Callable[..., object]:  # noqa: ANN001
     """
 
     def _open(fragment: str = "", path: str = "/", mode: str | None = "humans"):  # noqa: ANN202
+        if mode is not None:  # a visitor's choice, as the page keeps it (before it boots)
+            page.add_init_script(
+                f"if (localStorage.getItem('zola-mode') === null) "
+                f"localStorage.setItem('zola-mode', {mode!r});"
+            )
         url = server_url + path
         if fragment:
             url += fragment if fragment.startswith("#") else "#" + fragment
@@ -222,7 +227,7 @@ def open_app(page, server_url: str) -> Callable[..., object]:  # noqa: ANN001
                 raise AssertionError(f"{url}: {why} (data-ready != 1).\n  {errors}")
             page.wait_for_timeout(50)
         if mode is not None and page.locator("#mode").is_visible():
-            page.select_option("#mode", mode)
+            page.select_option("#mode", mode)  # a link's game is between people
         return page
 
     return _open

@@ -97,15 +97,21 @@ def test_the_game_survives_a_reload_and_a_link_never_loses_it(open_app, server_u
             name = "abcdef"[square % 10] + str(square // 10 + 1)
             page.click(f'#board [data-square="{name}"]')
     played = board_position(page)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    assert board_position(page) == played
     page.goto(server_url + "/")  # no fragment: the saved game comes back
     page.wait_for_selector("body[data-ready='1']", timeout=60_000)
     assert board_position(page) == played
-    assert page.is_hidden("#resume")
-    page.goto(server_url + "/#v1;size=8")  # a link wins over the saved game...
+    assert page.is_hidden("#recent")  # no other game yet
+    page.goto(server_url + "/#v1;size=8;moves=d4xe4")  # a link wins over the saved game...
     page.reload()
     page.wait_for_selector("body[data-ready='1']", timeout=60_000)
-    assert board_position(page) == Position.start(8)
-    assert page.is_visible("#resume")  # ...which stays one click away
-    page.click("#resume")
+    assert board_position(page).size == 8
+    options = page.locator("#recent option").all_text_contents()
+    assert options[0] == "Recent games"
+    assert options[1].startswith("6×6 · two players · 2 moves · ")  # ...which stays at hand
+    page.select_option("#recent", index=1)
     assert board_position(page) == played
-    assert [b for b in page.locator("#moves button").all_text_contents()] == ["c3xd3", "c4xd3"]
+    assert page.locator("#moves button").all_text_contents() == ["c3xd3", "c4xd3"]
+    assert page.locator("#recent option").nth(1).text_content().startswith("8×8 · two players")

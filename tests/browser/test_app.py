@@ -34,7 +34,10 @@ def test_boots_from_its_own_origin_into_a_new_game(open_app, screenshot) -> None
     assert page.text_content("#status") == "Red to move."
     assert page.locator("#board [data-square]").count() == 36
     assert "Mark Steere" in page.text_content("header")
-    assert any("pyodide.asm.wasm" in url for url in page.requests)
+    assert any(url.endswith("/micropython.wasm") for url in page.requests)
+    page.wait_for_timeout(500)
+    # Between two people the computer is never started: no Pyodide at all.
+    assert not any("pyodide" in url for url in page.requests)
     assert page.console_errors == []
     screenshot("boot")
 

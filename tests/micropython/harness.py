@@ -1,0 +1,187 @@
+"""Probes that run unchanged on CPython and on the page's MicroPython.
+
+``tests/test_micropython.py`` sends this file with ``zola/`` to MicroPython, calls
+one of these functions there on a JSON payload, calls the same function here on
+the same payload, and compares the two results. Every function takes and
+returns plain JSON values (MicroPython's ``json`` does not turn named tuples into
+lists), so keep to what both Pythons have.
+"""
+
+import sys
+
+from zola import Move, Position, link, parse_square, perft, record, svg
+from zola.errors import ZolaError
+
+
+def runtime(modules: list[str]) -> list:
+    """The Python's name and version, after importing ``zola.<name>`` for each name."""
+    for name in modules:
+        __import__("zola." + name)
+    loaded = sorted(name for name in sys.modules if name.startswith("zola."))
+    return [sys.implementation.name, list(sys.implementation.version[:2]), loaded]
+
+
+def perfts(cases: list[list[int]]) -> list[int]:
+    """``perft`` of the start position for each ``[size, depth]``."""
+    return [perft(Position.start(size), depth) for size, depth in cases]
+
+
+def legal_moves(texts: list[str]) -> list[list]:
+    """Per position text: its text again, its sorted move texts and its move count."""
+    out = []
+    for text in texts:
+        position = Position.parse(text)
+        moves = sorted(str(move) for move in position.legal_moves())
+        out.append([str(position), moves, position.count_legal_moves()])
+    return out
+
+
+def formats(payload: dict) -> dict:
+    """Round trips of the fragments (through ``zola.link``/``zola.record``) and move texts."""
+    games = []
+    for fragment in payload["fragments"]:
+        game, view = link.parse(fragment)
+        encoded = record.encode(game)
+        games.append(
+            [
+                link.unparse(game, view),
+                list(view),
+                encoded,
+                record.encode(record.decode(encoded)),
+                str(game.start),
+                str(game.position),
+                str(Position.parse(str(game.position))),
+                [str(Move.parse(str(move))) for move in game.moves],
+                [game.ply, game.winner(), game.player_to_move()],
+            ]
+        )
+    moves = [[str(Move.parse(text)), repr(Move.parse(text))] for text in payload["moves"]]
+    return {"games": games, "moves": moves}
+
+
+def _run(kind: str, args: list) -> str:
+    """Do one thing a case names; the text of its result."""
+    if kind == "square":
+        return str(parse_square(*args))
+    if kind == "move":
+        return str(Move.parse(*args))
+    if kind == "position":
+        return str(Position.parse(*args))
+    if kind == "push":  # a move played in a position
+        position = Position.parse(args[0])
+        position.push_text(args[1])
+        return str(position)
+    if kind == "play":  # a move played in the game of a record
+        game = record.decode(args[0])
+        game.play(args[1])
+        return record.encode(game)
+    if kind == "decode":
+        return record.encode(record.decode(*args))
+    if kind == "link":
+        return link.unparse(*link.parse(*args))
+    raise AssertionError("unknown kind " + kind)
+
+
+def outcomes(cases: list[list]) -> list[list[str]]:
+    """Per ``[kind, args]`` case: ``["ok", result text]`` or ``[error class, message]``.
+
+    An error that is not a ``ZolaError`` is named as such rather than stopping the run.
+    """
+    out = []
+    for kind, args in cases:
+        try:
+            out.append(["ok", _run(kind, args)])
+        except ZolaError as error:
+            out.append([type(error).__name__, str(error)])
+        except Exception as error:  # named, so that the comparison shows it
+            out.append(["not a ZolaError: " + type(error).__name__, str(error)])
+    return out
+
+
+def svgs(cases: list[list]) -> list[str]:
+    """``zola.svg.render`` of each ``[position text, options]``.
+
+    Options are JSON: squares and moves as text, ``hints``/``highlight``/``arrows``
+    as lists of them, ``theme`` as a name of ``zola.svg.THEMES``.
+    """
+    out = []
+    for text, options in cases:
+        kwargs = dict(options)
+        for name in ("selected", "focus"):
+            if name in kwargs:
+                kwargs[name] = parse_square(kwargs[name])
+        if "last_move" in kwargs:
+            kwargs["last_move"] = Move.parse(kwargs["last_move"])
+        for name in ("hints", "arrows"):
+            if name in kwargs:
+                kwargs[name] = [Move.parse(move) for move in kwargs[name]]
+        if "highlight" in kwargs:
+            kwargs["highlight"] = [parse_square(sq) for sq in kwargs["highlight"]]
+        if "theme" in kwargs:
+            kwargs["theme"] = svg.THEMES[kwargs["theme"]]
+        out.append(svg.render(Position.parse(text), **kwargs))
+    return out
+
+
+def pages(sessions: list[list]) -> list[list]:
+    """The screens of scripted page sessions: ``[fragment, in_frame, [[event, args], ...]]``.
+
+    An event is an ``App`` method name (``click``, ``button``, ``choose``,
+    ``history_key``, ``board_key``, ``open_link``, ``host_message``,
+    ``computer_answer``, ``computer_failed``, ``copied``, ``computer_ready``) or
+    ``"answer"``: the answer ``args[0]`` to the latest request. After each event the
+    screen is taken, as the page does; random seeds and saved-game ids are left out.
+    """
+    from zola.app import App
+    from zola.saved import MemoryStore
+
+    out = []
+    for fragment, in_frame, events in sessions:
+        app = App(in_frame=in_frame, local=MemoryStore(), session=MemoryStore(), now=_Clock())
+        app.start(fragment, ["de-DE"] if "lang=de" in fragment else [])
+        screens = [_plain(app.screen())]
+        asked = None
+        for name, args in events:
+            if name == "answer":
+                app.computer_answer(asked, *args)
+            else:
+                getattr(app, name)(*args)
+            screen = app.screen()
+            if screen.request is not None:
+                asked = screen.request.id
+            screens.append(_plain(screen))
+        out.append(screens)
+    return out
+
+
+def _plain(screen: object) -> list:
+    """A screen as JSON values, without what is random by design."""
+    request = screen.request
+    return [
+        [list(pair) for pair in screen.layout],
+        screen.board,
+        screen.status,
+        screen.turn,
+        screen.message,
+        list(screen.counts),
+        [screen.pie, screen.can_back, screen.can_forward, screen.game_over, screen.shading],
+        [list(pair) for pair in screen.controls],
+        [screen.language, screen.computer, screen.retry, screen.can_hint],
+        [list(item) for item in screen.moves],
+        [game.label for game in screen.recent],
+        [screen.fragment, screen.app_link, screen.announce, screen.clipboard],
+        [[list(pair) for pair in sorted(post.items())] for post in screen.posts],
+        [screen.post_origin, screen.start_computer],
+        None if request is None else [request.kind, request.fragment, request.level],
+    ]
+
+
+class _Clock:
+    """Seconds that move on by one at each look, the same on both Pythons."""
+
+    def __init__(self) -> None:
+        self.seconds = 1_800_000_000
+
+    def __call__(self) -> int:
+        self.seconds += 1
+        return self.seconds

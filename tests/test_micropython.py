@@ -1,0 +1,464 @@
+"""The page's MicroPython (1.28, WebAssembly, run by Node) and CPython agree on ``zola``.
+
+Each test is one Node job (``tests/micropython/run.mjs``): it sends the modules the
+page loads (the files of ``pyscript.toml``: all of ``zola/`` but the search and the CLI) and
+``tests/micropython/harness.py``, calls a harness function on inputs made here on
+CPython, and compares the result with CPython's. Without ``node`` or the npm package
+the tests skip, or fail when ``CI`` is set.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import tomllib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+from tests.micropython import harness
+from zola import BLUE, RED, SIZES, Game, Move, Position, errors, link
+from zola.geometry import geometry, square_name
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNNER = ROOT / "tests" / "micropython" / "run.mjs"
+MICROPYTHON = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
+VIEW_WORDS = {word for word, _, _ in link.WORDS}
+# The modules the page loads: its config's files (test_site checks they are all it needs).
+PAGE_MODULES = sorted(
+    Path(path).name for path in tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
+)
+
+Run = Callable[[str, object], object]
+
+
+def _need(what: str, hint: str) -> None:
+    """Fail in CI (a missing prerequisite is a broken setup), skip elsewhere."""
+    message = f"{what} is missing: {hint} (or run scripts/test, which sets everything up)"
+    if os.environ.get("CI"):
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def micropython() -> Run:
+    """``run(function, payload)``: ``harness.<function>(payload)`` on MicroPython."""
+    if shutil.which("node") is None:
+        _need("node", "install Node.js")
+    if not MICROPYTHON.is_file():
+        _need(str(MICROPYTHON.relative_to(ROOT)), "npm ci")
+    files = {f"zola/{name}": (ROOT / "zola" / name).read_text("utf-8") for name in PAGE_MODULES}
+    files["harness.py"] = Path(harness.__file__).read_text("utf-8")
+
+    def run(function: str, payload: object) -> object:
+        code = (
+            "import json, harness\n"
+            f"print(json.dumps(harness.{function}(json.load(open('/payload.json')))))"
+        )
+        job = {"files": {**files, "payload.json": json.dumps(payload)}, "code": code}
+        done = subprocess.run(
+            ["node", str(RUNNER)],
+            input=json.dumps(job),
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=300,
+            check=False,
+        )
+        if done.returncode != 0:
+            pytest.fail(f"harness.{function} failed on MicroPython:\n{done.stderr}", pytrace=False)
+        return json.loads(done.stdout)
+
+    return run
+
+
+def _short(value: object, limit: int = 300) -> str:
+    """``repr(value)``, cut to ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
+def _difference(on_micropython: object, on_cpython: object) -> str:
+    """The two results side by side; for two strings, around their first difference."""
+    if isinstance(on_micropython, str) and isinstance(on_cpython, str):
+        pairs = enumerate(zip(on_micropython, on_cpython, strict=False))
+        end = min(len(on_micropython), len(on_cpython))
+        at = next((i for i, (a, b) in pairs if a != b), end)
+        around = slice(max(0, at - 40), at + 80)
+        return (
+            f"  at character {at}:\n  MicroPython {on_micropython[around]!r}\n"
+            f"  CPython     {on_cpython[around]!r}"
+        )
+    return f"  MicroPython {_short(on_micropython)}\n  CPython     {_short(on_cpython)}"
+
+
+class Disagreement(AssertionError):
+    """MicroPython and CPython gave different results for the same input."""
+
+
+def assert_agree(inputs: Sequence, on_micropython: object, on_cpython: Sequence) -> None:
+    """Raise :class:`Disagreement` naming the first inputs whose results differ."""
+    __tracebackhide__ = True
+    assert isinstance(on_micropython, list)
+    assert len(on_micropython) == len(on_cpython) == len(inputs)
+    differ = [
+        f"input {_short(given)}:\n{_difference(mine, theirs)}"
+        for given, mine, theirs in zip(inputs, on_micropython, on_cpython, strict=True)
+        if mine != theirs
+    ]
+    if differ:
+        shown = "\n".join(differ[:5])
+        raise Disagreement(f"{len(differ)} of {len(inputs)} results differ:\n{shown}")
+
+
+# ---------------------------------------------------------------------------- inputs
+
+
+def random_game(rng: random.Random, size: int, start: Position | None = None) -> Game:
+    """A game of random moves (the pie rule's swap often taken), viewed at some ply."""
+    game = Game(size, start)
+    length = rng.randrange(250)
+    while game.ply < length and (moves := game.legal_moves()):
+        game.play(Move.SWAP if game.can_swap() and rng.random() < 0.5 else rng.choice(moves))
+    if rng.random() < 0.3:
+        game.go_to(rng.randint(0, game.ply))
+    return game
+
+
+def random_board(rng: random.Random, size: int) -> Position:
+    """A random board, from nearly empty to half full, either side to move."""
+    density = rng.choice((0.03, 0.1, 0.3, 0.6))
+    red_share = rng.choice((0.1, 0.5, 0.9))
+    squares = geometry(size).squares
+    red = blue = 0
+    for sq in squares:
+        if rng.random() < density:
+            if rng.random() < red_share:
+                red |= 1 << sq
+            else:
+                blue |= 1 << sq
+    if not red | blue:
+        red = 1 << rng.choice(squares)
+    return Position(size, red, blue, rng.choice((RED, BLUE)))
+
+
+def after_random_moves(rng: random.Random, size: int, plies: int) -> str:
+    """The text of the position ``plies`` random moves after the start (a game in progress)."""
+    position = Position.start(size)
+    for _ in range(plies):
+        position.push(rng.choice(position.legal_moves()))
+    return str(position)
+
+
+def random_positions(per_size: int = 300) -> list[str]:
+    """Position texts of every size: half from random games, half random boards."""
+    rng = random.Random(2028)
+    texts = []
+    for size in SIZES:
+        from_games: list[str] = []
+        while len(from_games) < per_size // 2:
+            position = Position.start(size)
+            while moves := position.legal_moves():
+                if rng.random() < 0.1:
+                    from_games.append(str(position))
+                position.push(rng.choice(moves))
+            from_games.append(str(position))  # a finished game
+        texts += from_games[: per_size // 2]
+        texts += [str(random_board(rng, size)) for _ in range(per_size - per_size // 2)]
+    return texts
+
+
+def random_fragments(count: int = 60) -> list[str]:
+    """Links of random games, a quarter from other start positions, with random view words."""
+    rng = random.Random(1)
+    fragments = []
+    for i in range(count):
+        size = SIZES[i % len(SIZES)]
+        start = None
+        if i % 4 == 3:
+            start = random_board(rng, size) if i % 8 == 3 else random_game(rng, size).position
+        view = link.DEFAULT_VIEW.replace(
+            **{name: value for _, name, value in link.WORDS if rng.random() < 0.3}
+        )
+        fragments.append(link.unparse(random_game(rng, size, start), view))
+    return fragments
+
+
+# What the page gets wrong at once: malformed text, illegal moves, hostile links.
+BAD_SQUARES = [
+    *("k3", "a0", "a11", "a01", "", "c", "c33", "A1", " c3", "c3 ", "a-1", "a+1", "j10x"),
+    *("c'3", 'c"3', "a\\1", "\x00", "\t", "x" * 8000),
+]
+BAD_MOVES = [
+    *("c3+d4", "c3-c3", "c3xc3", "c3-", "-d4", "c3-d4-e5", "c3xd4xe5", "c3x", "PASS"),
+    *("Swap", "", "pass ", "c3--d4", "k3-d4", "c3-d44", "a0xb1", "j10xj10x", "c3 d4"),
+    *("c3-d4\n", "c'3-d4", "x" * 8000),
+]
+BAD_POSITIONS = [
+    *("", " ", "6/6/6 r", "6/6/6/6/6/6", "6/6/6/6/6/6 x", "6/6/6/6/6/6 r b"),
+    *("6/6/6/6/6/6  r", "6/6/6/6/6/6 r", "7/6/6/6/6/6 r", "06/6/6/6/6/6 r"),
+    *("5/6/6/6/6/6 r", "rrrrrrr/6/6/6/6/6 r", "6/6/6/6/6/6/6 r", "q5/6/6/6/6/6 r"),
+    *("6/6/6/6/6/6 R", "r5//6/6/6/6 r", "6/6/6/6/6/r5\tr", "8/8/8/8/8/8/8/r8 b"),
+    *("10/10/10/10/10/10/10/10/10/010 r", "10/10/10/10/10/10/10/10/10/r10 r"),
+    *("x" * 201, "r" * 200, "x" * 8000, "6/6/2rb2/6/6/6 r" + " " * 185 + "b"),
+]
+SPARSE = "6/6/2rb2/6/6/6 r"
+ILLEGAL_MOVES = [
+    *[(SPARSE, move) for move in ("g4-g5", "a1-a2", "d4xc4", "c4-c6", "c4-d4", "c4-c3")],
+    *[(SPARSE, move) for move in ("c4xd6", "c4xc6", "c4xa4", "pass", "swap", "c3+d4")],
+    ("6/6/2rbr1/6/6/6 r", "c4xe4"),
+    ("6/6/2rr2/6/6/6 r", "c4xd4"),
+    ("b5/6/2r3/6/6/6 r", "c4xa6"),
+    ("6/6/6/6/6/r5 r", "a1-a2"),
+    ("brbrbr/rbrbrb/brbrbr/rbrbrb/brbrbr/rbrbrb r", "a1-a2"),
+]
+ILLEGAL_PLAYS = [
+    ("v1;size=6", "swap"),
+    ("v1;size=6;moves=c3xd3.swap", "swap"),
+    ("v1;size=6;moves=c3xd3", "pass"),
+    ("v1;size=8;moves=d4xe4;ply=0", "e4xd4"),
+    ("v1;size=6;start=6/6/2rb2/6/6/6_r", "swap"),
+]
+BAD_FRAGMENTS = [  # bad both as a record and as a link
+    *("v2", "V1", "v1;", "v1;size=7", "v1;size=", "v1;size=06", "v1;size=6;size=6"),
+    *("v1;size=6;foo=1", "v1;size=6;moves=a1-a2", "v1;size=6;moves=c3xd3..c4xd3"),
+    *("v1;size=6;moves=c3xd3.swap.swap", "v1;size=6;moves=swap", "v1;size=6;ply=2"),
+    *("v1;size=6;moves=c3xd3;ply=2", "v1;size=6;ply=-1", "v1;size=6;ply=", "v1;size=6;ply=+0"),
+    *("v1;size=6;ply=" + "0" * 4301, "v1;size=6;ply=" + "9" * 4301),
+    *("v1;size=8;start=6/6/2rb2/6/6/6_r", "v1;size=6;start=bad", "v1;size=6;start=6/6/6/6/6/6_r"),
+    *("v1;size=6;start=6/6/2rb2/6/6/6_r%00", "v1;size=6;start=6/6/2rb2/6/6/6_r" + "_" * 7000),
+    *("%E2%82%AC", "%C3%A9", "v1;size=6%253Bply=0", "%", "%4", "%zz", "v1%3", "v1;size=6;ply=١"),
+    *("v1;size=6;moves=c3xd3%2Eswap%2E", "v1;size=6;moves=c3xd3;ply=٠"),
+    "v1;size=6;moves=" + ".".join(["c3xd3"] + ["a1-a2"] * 1330),
+    *("x" * 8000, "x" * 8001, "#" + "x" * 8000, "v1;" * 2666, "%41" * 2666),
+]
+BAD_INPUT = [
+    *[("square", [text, 10]) for text in BAD_SQUARES],
+    *[("square", [text, size]) for text, size in (("g1", 6), ("a7", 6), ("i9", 8), ("j10", 8))],
+    *[("move", [text]) for text in BAD_MOVES],
+    *[("position", [text]) for text in BAD_POSITIONS],
+    *[("push", [position, move]) for position, move in ILLEGAL_MOVES],
+    *[("play", [fragment, move]) for fragment, move in ILLEGAL_PLAYS],
+    *[("decode", [text]) for text in ("", "#", "embed", "embed;v1;size=6", *BAD_FRAGMENTS)],
+    *[("link", [text]) for text in ("v1;size=6;embed;bogus", "dark;" + "x" * 7995, *BAD_FRAGMENTS)],
+]
+# Bad input whose message quotes non-ASCII text.
+NON_ASCII_QUOTED = [
+    *[("square", [text, 10]) for text in ("a１", "c٣", "é")],
+    *[("move", [text]) for text in ("c٣-d4", "c3−d4", "ｐａｓｓ", "é" * 8)],
+    *[("position", [text]) for text in ("６/6/6/6/6/6 r", "6/6/6/6/6/٦ r", "6/6/6/6/6/6 ｒ")],
+    *[("decode", [text]) for text in ("v1;size=٦", "v1;size=6;moves=c٣xd3", "v1;size=6;ü=1")],
+    ("link", ["v1;size=6;émbed"]),
+]
+# A position framed by whitespace that CPython's str.strip() removes and MicroPython's keeps.
+UNICODE_WHITESPACE = [
+    *[("position", [f"{c}6/6/2rb2/6/6/6 r{c}"]) for c in "\x1c\x1f\x85\xa0\u2000\u3000"],
+    *[("decode", [f"v1;size=6;start={c}6/6/2rb2/6/6/6_r"]) for c in ("%1C", "%1F")],
+    ("link", ["v1;size=6;start=6/6/2rb2/6/6/6_r%1E;embed"]),
+]
+
+
+# ----------------------------------------------------------------------------- tests
+
+
+def test_the_page_modules_import_on_micropython_1_28(micropython: Run) -> None:
+    modules = [Path(name).stem for name in PAGE_MODULES if name != "__init__.py"]
+    assert {"app", "svg", "link", "record"} <= set(modules)
+    runtime = micropython("runtime", modules)
+    assert runtime == ["micropython", [1, 28], sorted(f"zola.{name}" for name in modules)]
+
+
+def test_perft_of_the_start_positions(micropython: Run) -> None:
+    cases = [[6, 3], [8, 2], [10, 2]]
+    assert micropython("perfts", cases) == harness.perfts(cases) == [46472, 4096, 10000]
+
+
+def test_legal_moves_of_random_positions(micropython: Run) -> None:
+    texts = random_positions()
+    expected = []
+    for text in texts:
+        moves = sorted(str(m) for m in Position.parse(text).legal_moves())
+        expected.append([text, moves, len(moves)])
+    every_move = [move for _, moves, _ in expected for move in moves]
+    assert [] in [moves for _, moves, _ in expected], "no finished game in the sample"
+    assert ["pass"] in [moves for _, moves, _ in expected], "no forced pass in the sample"
+    assert any("x" in move for move in every_move) and any("-" in move for move in every_move)
+    assert_agree(texts, micropython("legal_moves", texts), expected)
+
+
+def _words_first(fragment: str) -> str:
+    """``fragment`` with its view words reversed and put before the game's fields."""
+    fields = fragment.split(";")
+    words = [field for field in fields if field in VIEW_WORDS]
+    return ";".join(words[::-1] + [field for field in fields if field not in VIEW_WORDS])
+
+
+def test_text_formats_and_links_round_trip(micropython: Run) -> None:
+    canonical = random_fragments()
+    fragments = [
+        *canonical,
+        *("#" + fragment for fragment in canonical[:10]),
+        *(fragment.replace(";", "%3B") for fragment in canonical[10:20]),
+        *(_words_first(fragment) for fragment in canonical[20:30]),
+        *("", "v1", "embed;dark", "#v1;size=10", "v1;size=6;moves=c3xd3;flip;flip;embed"),
+        "v1;size=10;embed;panel;static;flip;shade;nocoords;nohints;dark;nolink",
+    ]
+    squares = geometry(10).squares
+    moves = ["pass", "swap"]
+    moves += [str(Move.step(a, b)) for a in squares[::7] for b in squares if a != b]
+    moves += [str(Move.capture(a, b)) for a in squares[3::7] for b in squares if a != b]
+    payload = {"fragments": fragments, "moves": moves}
+
+    on_cpython = harness.formats(payload)
+    assert [game[0] for game in on_cpython["games"][: len(canonical)]] == canonical
+    missing = [w for w in ("embed", "dark", "start=", "swap", "ply=") if w not in str(canonical)]
+    assert not missing, f"no link in the sample has {missing}"
+    on_micropython = micropython("formats", payload)
+    assert isinstance(on_micropython, dict)
+    assert_agree(fragments, on_micropython["games"], on_cpython["games"])
+    assert_agree(moves, on_micropython["moves"], on_cpython["moves"])
+
+
+def _is_zola_error(name: str) -> bool:
+    error = getattr(errors, name, None)
+    return isinstance(error, type) and issubclass(error, errors.ZolaError)
+
+
+def test_bad_input_raises_the_same_typed_errors(micropython: Run) -> None:
+    on_cpython = harness.outcomes(BAD_INPUT)
+    pairs = zip(BAD_INPUT, on_cpython, strict=True)
+    not_errors = [(case, out) for case, out in pairs if not _is_zola_error(out[0])]
+    assert not not_errors, f"not a ZolaError on CPython: {_short(not_errors, 2000)}"
+    assert_agree(BAD_INPUT, micropython("outcomes", BAD_INPUT), on_cpython)
+
+
+def test_errors_quoting_non_ascii_text_read_the_same(micropython: Run) -> None:
+    on_cpython = harness.outcomes(NON_ASCII_QUOTED)
+    assert all(_is_zola_error(name) for name, _ in on_cpython)
+    assert_agree(NON_ASCII_QUOTED, micropython("outcomes", NON_ASCII_QUOTED), on_cpython)
+
+
+def test_positions_framed_by_unicode_whitespace_parse_the_same(micropython: Run) -> None:
+    on_cpython = harness.outcomes(UNICODE_WHITESPACE)
+    assert_agree(UNICODE_WHITESPACE, micropython("outcomes", UNICODE_WHITESPACE), on_cpython)
+
+
+def test_svg_documents_are_byte_for_byte_the_same(micropython: Run) -> None:
+    rng = random.Random(3)
+    mid6, mid8, mid10 = (after_random_moves(rng, size, 2 * size) for size in SIZES)
+    start8, start10 = str(Position.start(8)), str(Position.start(10))
+    c4_moves = [str(m) for m in Position.parse(SPARSE).legal_moves()]
+    all_moves8 = [str(m) for m in Position.parse(mid8).legal_moves()]
+    names = [square_name(sq) for sq in geometry(10).squares]
+    every_arrow = [f"e5x{name}" for name in names if name != "e5"]
+    cases = [
+        [str(Position.start(6)), {}],
+        [start8, {"flip": True}],
+        [start10, {"shading": True, "coordinates": False}],
+        [mid6, {"shading": True, "theme": "dark"}],
+        [mid8, {"shading": True, "flip": True, "hints": all_moves8, "last_move": "pass"}],
+        [mid10, {"focus": "e5", "language": "de", "shading": True}],
+        [start10, {"arrows": every_arrow, "theme": "dark", "flip": True}],
+        [
+            SPARSE,
+            {
+                "selected": "c4",
+                "hints": c4_moves,
+                "last_move": "c3xd4",
+                "highlight": ["a1", "f6"],
+                "arrows": ["c4xd4", "a1xf6", "b1xc3", "a1-a2", "f6xe4"],
+            },
+        ],
+        [SPARSE, {"last_move": "c3-c4", "focus": "a1", "theme": "light", "language": "en"}],
+        [
+            "6/6/6/6/2b3/r5 r",
+            {"hints": ["pass"], "theme": "dark", "language": "de", "coordinates": False},
+        ],
+    ]
+    assert all(not Position.parse(text).is_game_over() for text in (mid6, mid8, mid10))
+    on_cpython = harness.svgs(cases)
+    assert len(set(on_cpython)) == len(cases), "two option sets drew the same document"
+    assert_agree(cases, micropython("svgs", cases), on_cpython)
+
+
+PAGE_SESSIONS = [
+    # Against the computer: a move, its answer through the pie rule, a hint, history keys.
+    [
+        "",
+        False,
+        [
+            ["click", ["c3"]],
+            ["click", ["d3"]],
+            ["computer_ready", []],
+            ["answer", ["swap"]],
+            ["button", ["hint"]],
+            ["answer", ["c4xd3"]],
+            ["history_key", ["ArrowLeft"]],
+            ["history_key", ["End"]],
+            ["button", ["flip"]],
+            ["board_key", ["ArrowUp"]],
+            ["board_key", ["Enter"]],
+            ["choose", ["language", "de"]],
+            ["click", ["b1"]],
+            ["choose", ["size", "8"]],
+            ["button", ["new"]],
+        ],
+    ],
+    # Two people on a link: illegal clicks, a forced pass, undo and redo, copy, links.
+    [
+        "#v1;size=6;start=6/6/6/2b3/6/r5_b;shade",
+        False,
+        [
+            ["click", ["a1"]],
+            ["click", ["c3"]],
+            ["click", ["c1"]],
+            ["click", ["c2"]],
+            ["button", ["undo"]],
+            ["button", ["redo"]],
+            ["button", ["copy-position"]],
+            ["copied", [False, "#copied"]],
+            ["open_link", ["#v1;size=8;moves=d4xe4.d5xe4;ply=1;dark;nocoords"]],
+            ["open_link", ["#v1;size=6;ply=" + "9" * 5000]],
+            ["button", ["shading"]],
+        ],
+    ],
+    # An embed: moves posted to the host, the host's games, a failing computer is never asked.
+    [
+        "#v1;size=10;moves=e5xf5;embed;panel;nohints;origin=https://host.example",
+        True,
+        [
+            ["click", ["e6"]],
+            ["click", ["f5"]],
+            ["host_message", ["zola:load", "v1;size=6;moves=c3xd3", True, "https://host.example"]],
+            ["host_message", ["zola:load", "v1;size=8", True, "https://evil.example"]],
+            ["host_message", ["zola:load", "<b>bad</b>", True, "https://host.example"]],
+            ["choose", ["mode", "computers"]],
+        ],
+    ],
+    # The computer failing, then a retry; German from the browser.
+    [
+        "#lang=de",
+        False,
+        [
+            ["choose", ["mode", "computer-first"]],
+            ["computer_failed", [1, "Traceback...\nRuntimeError: the engine broke"]],
+            ["button", ["retry"]],
+            ["answer", ["a1-a2"]],
+            ["button", ["retry"]],
+            ["answer", ["c3xd3"]],
+        ],
+    ],
+]
+
+
+def test_the_page_state_is_the_same(micropython: Run) -> None:
+    on_cpython = harness.pages(PAGE_SESSIONS)
+    screens = [screen for session in on_cpython for screen in session]
+    assert len({json.dumps(screen) for screen in screens}) > 30  # the sessions do things
+    assert any(screen[-1] is not None for screen in screens)  # the computer was asked
+    assert any(screen[12] for screen in screens)  # an embed posted its moves
+    assert_agree(PAGE_SESSIONS, micropython("pages", PAGE_SESSIONS), on_cpython)

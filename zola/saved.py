@@ -1,0 +1,204 @@
+"""The visitor's games, kept in the browser: a short list of recent games shared by all
+tabs, and which of them each tab shows.
+
+The page hands in two stores with ``get(key)``, ``set(key, value)`` and
+``remove(key)``: the browser's ``localStorage`` (all tabs) and ``sessionStorage``
+(this tab). A tab updates only the entry it owns: when another tab has taken an
+entry over, the next save keeps this tab's game as a new entry, so two tabs
+never overwrite each other's game. A stored value that cannot be read is kept
+aside under a key of its own, never overwritten.
+
+>>> local, tab = MemoryStore(), MemoryStore()
+>>> saved = Saved(local, tab, now=lambda: 1000.0)
+>>> entry_id = saved.save(None, "v1;size=6;moves=c3xd3", "humans", 6, 1)
+>>> [(e.fragment, e.moves) for e in saved.recent()], saved.find(entry_id).tab == saved.tab
+([('v1;size=6;moves=c3xd3', 1)], True)
+"""
+
+import json
+import random
+from collections import namedtuple
+
+RECENT = "zola-recent"  # localStorage: the recent games, newest first (JSON)
+TAB = "zola-tab"  # sessionStorage: this tab's id and what it shows (JSON)
+ASIDE = "zola-unreadable-"  # localStorage: prefix of values that could not be read
+LEGACY = ("zola-previous-game", "zola-game")  # one saved game and the one it displaced
+MAX_RECENT = 10
+
+_FIELDS = ("id", "fragment", "mode", "size", "moves", "updated", "tab")
+
+
+class Entry(namedtuple("Entry", _FIELDS)):
+    """One recent game: its id, link fragment, who plays (a page mode), board size,
+    number of moves, when it was last changed (seconds since 1970) and the tab that owns it.
+    """
+
+    __slots__ = ()
+
+
+class Shown(namedtuple("Shown", ("entry", "fragment", "mode"))):
+    """What a tab shows: its recent game's id (``None`` until saved), fragment and mode."""
+
+    __slots__ = ()
+
+
+class MemoryStore:
+    """A store kept in memory: for tests, and for a page whose browser refuses storage.
+
+    >>> store = MemoryStore({"a": "1"}); store.set("b", "2"); store.remove("a")
+    >>> store.get("a"), store.get("b")
+    (None, '2')
+    """
+
+    def __init__(self, values: dict | None = None) -> None:
+        self.values = dict(values or {})
+
+    def get(self, key: str) -> str | None:
+        return self.values.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.values[key] = value
+
+    def remove(self, key: str) -> None:
+        self.values.pop(key, None)
+
+
+class Saved:
+    """The recent games in ``local`` and this tab's own entry in ``session``;
+    ``now()`` gives the time in seconds."""
+
+    def __init__(self, local, session, now) -> None:  # noqa: ANN001
+        self.local = local
+        self.session = session
+        self.now = now
+        self.set_aside: list[str] = []  # keys of values kept aside, for the page to say so
+        self.tab, self._shown = self._read_tab()
+
+    # -- this tab --------------------------------------------------------------------
+
+    def _read_tab(self) -> tuple[str, Shown | None]:
+        try:
+            value = json.loads(self.session.get(TAB) or "")
+            shown = Shown(value["entry"], value["fragment"], value["mode"])
+            if isinstance(value["tab"], str) and isinstance(shown.fragment, str):
+                return value["tab"], shown
+        except (ValueError, TypeError, KeyError):
+            pass
+        return _new_id("t"), None
+
+    def shown(self) -> Shown | None:
+        """What this tab showed last (before a reload): entry id, fragment and mode."""
+        return self._shown
+
+    def show(self, entry: str | None, fragment: str, mode: str) -> None:
+        """Note what this tab shows now: a reload brings it back as it was."""
+        shown = Shown(entry, fragment, mode)
+        if shown != self._shown:
+            self._shown = shown
+            row = {"tab": self.tab, "entry": entry, "fragment": fragment, "mode": mode}
+            self.session.set(TAB, json.dumps(row))
+
+    # -- the list --------------------------------------------------------------------
+
+    def recent(self) -> list[Entry]:
+        """The recent games, newest first."""
+        raw = self.local.get(RECENT)
+        if raw is None:
+            return []
+        try:
+            items = json.loads(raw)
+        except ValueError:
+            items = None
+        if not isinstance(items, list):
+            self.keep_aside(raw)
+            self.local.remove(RECENT)
+            return []
+        entries, bad = [], []
+        for item in items:
+            entry = _entry(item)
+            if entry is None:
+                bad.append(item)
+            else:
+                entries.append(entry)
+        if bad:
+            self.keep_aside(json.dumps(bad))
+            self._write(entries)
+        return entries
+
+    def find(self, entry_id: str | None = None, fragment: str | None = None) -> Entry | None:
+        """The recent game with this id, or else with this fragment."""
+        for entry in self.recent():
+            if entry.id == entry_id or (fragment is not None and entry.fragment == fragment):
+                return entry
+        return None
+
+    def take(self, entry: Entry) -> Entry:
+        """This tab shows ``entry``: it becomes this tab's to update."""
+        taken = Entry(*entry[:-1], self.tab)
+        self._put(taken)
+        return taken
+
+    def save(self, entry_id: str | None, fragment: str, mode: str, size: int, moves: int) -> str:
+        """Keep this tab's game; return its entry id (a new one if another tab took it over)."""
+        entries = self.recent()
+        owned = [e for e in entries if e.id == entry_id and e.tab == self.tab]
+        if not owned:
+            entry_id = _new_id("g")
+        entry = Entry(entry_id, fragment, mode, size, moves, self.now(), self.tab)
+        self._put(entry, entries)
+        return entry_id
+
+    def _put(self, entry: Entry, entries: list[Entry] | None = None) -> None:
+        rest = [e for e in (self.recent() if entries is None else entries) if e.id != entry.id]
+        self._write([entry] + rest)
+
+    def _write(self, entries: list[Entry]) -> None:
+        entries = entries[:MAX_RECENT]
+        rows = [{name: entry[i] for i, name in enumerate(_FIELDS)} for entry in entries]
+        self.local.set(RECENT, json.dumps(rows))
+
+    def keep_aside(self, raw: str) -> None:
+        """Keep a value that cannot be read under a key of its own, for a person to recover."""
+        key = ASIDE + str(int(self.now() * 1000))
+        while self.local.get(key) is not None:
+            key += "+"
+        self.local.set(key, raw)
+        self.set_aside.append(key)
+
+    def add(self, fragment: str, mode: str, size: int, moves: int) -> Entry:
+        """Add a game that no tab owns yet (one saved by an older version of the page)."""
+        entry = Entry(_new_id("g"), fragment, mode, size, moves, self.now(), "")
+        self._put(entry)
+        return entry
+
+    def legacy(self) -> list[str]:
+        """Games saved by the page before it kept a list (oldest first), once: they are
+        removed from the store as they are handed out."""
+        if self.local.get(RECENT) is not None:
+            return []
+        found = []
+        for key in LEGACY:
+            value = self.local.get(key)
+            if value:
+                found.append(value)
+            self.local.remove(key)
+        return found
+
+
+def _entry(item: object) -> Entry | None:
+    """An :class:`Entry` from a stored row, or ``None`` if the row is not one."""
+    if not isinstance(item, dict) or set(item) != set(_FIELDS):
+        return None
+    entry = Entry(*[item[name] for name in _FIELDS])
+    text = (entry.id, entry.fragment, entry.mode, entry.tab)
+    numbers = (entry.size, entry.moves)
+    if not all(isinstance(v, str) for v in text) or not all(isinstance(v, int) for v in numbers):
+        return None
+    if not isinstance(entry.updated, (int, float)):
+        return None
+    return entry
+
+
+def _new_id(prefix: str) -> str:
+    """A fresh random id, like ``'g1f3a9c2e'``."""
+    return f"{prefix}{random.getrandbits(32):08x}"
