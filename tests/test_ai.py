@@ -167,3 +167,64 @@ def test_cli_match_reports_each_game_and_the_score() -> None:
     assert result.stderr.count("\n") == 2 and "game 2/2 (B first)" in result.stderr
     a, b = result.stdout.removeprefix("A (beginner) ").removesuffix(" B (casual)\n").split(" - ")
     assert int(a) + int(b) == 2
+
+
+# The search's own move generator and attack maps, tied to the rules of Position.
+
+
+def _searcher(position: Position):  # noqa: ANN202 - zola.ai._Searcher
+    from zola.ai import _Searcher
+
+    return _Searcher(position.size, None, None)
+
+
+def _board_moves(position: Position) -> set[str]:
+    return {str(m) for m in position.legal_moves() if m != Move.PASS}
+
+
+def _as_moves(ints: list[int], enemy: int) -> set[str]:
+    from zola.ai import _to_move
+
+    return {str(_to_move(m, enemy)) for m in ints}
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_the_searchs_moves_are_the_legal_moves(position: Position) -> None:
+    own, enemy = position.boards[position.turn], position.boards[position.turn ^ 1]
+    if not (own and enemy):
+        return  # a finished game: the search never generates moves there
+    searcher = _searcher(position)
+    steps, captures = searcher.steps(own, enemy), searcher.captures(own, enemy)
+    assert len(steps) + len(captures) == len(set(steps + captures))
+    assert _as_moves(steps + captures, enemy) == _board_moves(position)
+    assert all(enemy >> (m & 127) & 1 for m in captures)
+    assert not any(enemy >> (m & 127) & 1 for m in steps)
+    targets = 0
+    for m in captures:
+        targets |= 1 << (m & 127)
+    onto = searcher.captures_onto(targets, own, own | enemy)
+    assert sorted(onto) == sorted(captures)
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_the_searchs_attack_maps_follow_the_capture_rule(position: Position) -> None:
+    """``threats`` marks each occupied square that a side could capture if it held an enemy."""
+    own, enemy = position.boards[position.turn], position.boards[position.turn ^ 1]
+    ours, theirs = _searcher(position).threats(own, enemy)
+    for side, attacked in ((own, ours), (enemy, theirs)):
+        expected = 0
+        for sq in position.geo.squares:
+            bit = 1 << sq
+            if not (own | enemy) & bit:
+                continue
+            # Put an enemy of `side` on sq (the other side's checkers stay), then ask the rules.
+            mover = side & ~bit
+            other = ((own | enemy) & ~side) | bit
+            if mover and any(
+                m.is_capture and m.to_square == sq
+                for m in Position(position.size, mover, other & ~mover).legal_moves()
+            ):
+                expected |= bit
+        assert attacked == expected
