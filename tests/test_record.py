@@ -3,12 +3,8 @@
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from zola import Game, InvalidRecordError, Position, decode, encode
-
-ALPHABET = "v1;=sizemovpltar.-x0123456789bcdefghj_/#%"
 
 
 def test_a_new_game_and_a_game_with_history() -> None:
@@ -70,32 +66,3 @@ def test_the_record_needs_no_percent_escapes() -> None:
 def test_bad_records_say_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(InvalidRecordError, match=message):
         decode(text)
-
-
-def _mutations(base: str) -> st.SearchStrategy[str]:
-    edits = st.tuples(st.integers(0, len(base)), st.integers(0, 8), st.text(ALPHABET, max_size=8))
-    return st.lists(edits, max_size=4).map(lambda es: _apply(base, es))
-
-
-def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
-    for at, cut, insert in edits:
-        text = text[:at] + insert + text[at + cut :]
-    return text
-
-
-VALID = "v1;size=6;moves=c3xd3.swap.c4xd3.e3xd3.d4xc4;ply=4"
-
-
-@settings(max_examples=10_000, deadline=None)
-@given(st.one_of(st.text(max_size=200), st.text(ALPHABET, max_size=200), _mutations(VALID)))
-def test_decoding_any_text_gives_a_legal_game_or_the_typed_error(text: str) -> None:
-    try:
-        game = decode(text)
-    except InvalidRecordError:
-        return
-    replay = Game(start=game.start)
-    for move in game.moves:
-        replay.play(move)
-    replay.go_to(game.ply)
-    assert replay.position == game.position
-    assert decode(encode(game)).moves == game.moves
