@@ -122,3 +122,35 @@ def test_svg_bad_arguments(args: list[str], message: str) -> None:
     result = zola(*args)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and message in result.stderr
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    positions = ["6/6/2rb2/6/6/6 r"] * 20_000  # far more output than a pipe holds
+    with subprocess.Popen(
+        [sys.executable, "-m", "zola", "moves", *positions],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as process:
+        assert process.stdout.readline() == b"c4-b3 c4-b4 c4-b5 c4-c5 c4-d5 c4xd4\n"
+        process.stdout.close()  # as `| head -1` does
+        errors = process.stderr.read().decode()
+        assert process.wait(timeout=60) == 0
+    assert errors == ""
+
+
+def test_png_without_the_cairo_library_says_what_to_install(monkeypatch, tmp_path, capsys) -> None:  # noqa: ANN001
+    from zola import cli
+
+    def no_cairo(name: str) -> None:
+        raise OSError("no library called \"cairo-2\" was found")
+
+    monkeypatch.setattr(cli.importlib, "import_module", no_cairo)
+    assert cli.main(["svg", "6/6/2rb2/6/6/6 r", "-o", str(tmp_path / "x.png")]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "needs the Cairo library: install it" in error
+
+
+def test_a_fragment_with_a_huge_number_is_one_line_of_error() -> None:
+    result = zola("svg", "--fragment", "v1;size=6;ply=" + "0" * 4301, "-o", "-")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr == "zola: error: bad game link: ply must be 0 to 0\n"

@@ -10,6 +10,8 @@ c4-b3 c4-b4 c4-b5 c4-c5 c4-d5 c4xd4
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -160,9 +162,14 @@ def _write(image: str, output: str, width: int) -> None:
         return
     if output.lower().endswith(".png"):
         try:
-            import cairosvg
+            cairosvg = importlib.import_module("cairosvg")
         except ImportError:
             raise UsageError("PNG output needs cairosvg: pip install 'zola[png]'") from None
+        except OSError:  # cairosvg is there, the Cairo library it loads is not
+            raise UsageError(
+                "PNG output needs the Cairo library: install it (Debian and Ubuntu: "
+                "apt-get install libcairo2; macOS: brew install cairo), or write an .svg"
+            ) from None
         data = cairosvg.svg2png(bytestring=image.encode(), output_width=width)
     else:
         data = (image + "\n").encode()
@@ -227,4 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("zola: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader stopped reading (zola moves ... | head): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        return 0
     return 0
