@@ -139,3 +139,18 @@ def test_a_worker_that_never_answers_times_out_with_a_retry(open_app) -> None:  
     page.select_option("#mode", "humans")
     click_move(page, "c3xd3")
     assert moves(page) == ["c3xd3"]
+
+
+def test_an_answer_the_page_cannot_use_gives_a_message_and_a_retry(open_app) -> None:  # noqa: ANN001
+    page = with_worker(open_app(mode="humans"), "return 'a1-a2'")  # not legal at the start
+    page.select_option("#mode", "computer-first")
+    page.wait_for_selector("#retry", state="visible", timeout=COMPUTER_SECONDS)
+    assert page.text_content("#message").startswith("The computer did not answer ('a1-a2': ")
+    assert page.is_hidden("#thinking") and moves(page) == []
+    page.select_option("#mode", "humans")
+    page.click("#hint")  # a hint goes through the same path
+    page.wait_for_function(
+        "document.querySelector('#message').textContent.includes('did not answer')",
+        timeout=COMPUTER_SECONDS,
+    )
+    assert page.locator("#board .arrow").count() == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -136,3 +137,45 @@ def test_the_computers_worker_runs_under_the_policy(csp_page, open_app) -> None:
     page.wait_for_timeout(300)
     assert violations(page) == []
     assert page.console_errors == []
+
+
+PYTHON_PAYLOAD = (
+    '<script type="mpy">from pyscript import document; document.title = "pwned"</script>'
+    '<script type="py">from pyscript import document; document.title = "pwned"</script>'
+)
+PYTHON_SCRIPTS = "document.querySelectorAll('script[type=mpy], script[type=py]').length"
+
+
+def test_python_from_a_link_or_a_saved_value_never_becomes_a_script(csp_page, open_app) -> None:  # noqa: ANN001
+    # PyScript runs any <script type="py"> or "mpy"> added to the page, and no policy can
+    # stop inline Python: what stops it is that no outside text is ever parsed as HTML.
+    page = csp_page
+    saved = json.dumps([{"id": PYTHON_PAYLOAD, "fragment": PYTHON_PAYLOAD}])
+    page.add_init_script(f"localStorage.setItem('zola-recent', {json.dumps(saved)})")
+    open_app("#" + PYTHON_PAYLOAD)
+    scripts = page.evaluate(PYTHON_SCRIPTS)
+    page.evaluate("(text) => { location.hash = text; }", "v1;size=6;moves=" + PYTHON_PAYLOAD)
+    page.evaluate(
+        "(text) => window.postMessage({type: 'zola:load', fragment: text}, '*')", PYTHON_PAYLOAD
+    )
+    page.wait_for_timeout(1000)
+    assert page.evaluate(PYTHON_SCRIPTS) == scripts
+    assert page.title() != "pwned"
+    assert page.text_content("#message").startswith("This link holds no valid game")
+
+
+def test_an_injected_remote_python_script_is_blocked(csp_page, open_app, server_url) -> None:  # noqa: ANN001
+    # Were some bug to inject markup, Python from another origin would still not load.
+    page = open_app()
+    evil = server_url.replace("127.0.0.1", "localhost") + "/web/ai_worker.py"
+    page.evaluate(
+        """(src) => {
+      const script = document.createElement("script");
+      script.type = "mpy";
+      script.src = src;
+      document.body.append(script);
+    }""",
+        evil,
+    )
+    found = wait_for_violations(page, 1)
+    assert ("connect-src", evil) in [(v["directive"], v["blocked"]) for v in found]

@@ -122,3 +122,85 @@ def test_post_message_round_trip(page, host, server_url) -> None:  # noqa: ANN00
     message.filter(has_text="no valid game").wait_for(timeout=10_000)
     assert frame.locator("#message b").count() == 0  # shown as text, never as markup
     assert position(frame) == Position.start(10)  # a fresh game
+
+
+SIBLING_PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>Host</title></head><body>
+<iframe id="board" src="{src}" width="420" height="520" title="Zola board"></iframe>
+<iframe id="evil" src="{evil}" width="200" height="100" title="Advert"></iframe>
+</body></html>"""
+
+EVIL_SIBLING = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+</head><body><script>
+  window.attack = () => parent.frames[0].postMessage(
+    {type: "zola:load", fragment: "v1;size=8;moves=d4xe4"}, "*");
+</script></body></html>"""
+
+OPENER_PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+</head><body><script>
+  window.attack = (url) => {
+    const board = window.open(url);
+    const message = {type: "zola:load", fragment: "v1;size=6;static"};
+    setInterval(() => board.postMessage(message, "*"), 200);
+  };
+</script></body></html>"""
+
+
+def saved_games(frame) -> str | None:  # noqa: ANN001
+    return frame.locator("body").evaluate("() => localStorage.getItem('zola-recent')")
+
+
+def test_a_sibling_frame_cannot_load_a_game(page, host, server_url) -> None:  # noqa: ANN001
+    url, folder = host
+    (folder / "evil.html").write_text(EVIL_SIBLING)
+    src = f"{server_url}/index.html#v1;size=6;moves=c3xd3;embed"
+    evil = f"{url}/evil.html"  # the host's origin: a frame beside the board, not its parent
+    (folder / "siblings.html").write_text(SIBLING_PAGE.format(src=src, evil=evil))
+    page.goto(f"{url}/siblings.html")
+    frame = page.frame_locator("#board")
+    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=60_000)
+    page.frame(url=f"{url}/evil.html").evaluate("window.attack()")
+    page.wait_for_timeout(800)
+    assert frame.locator("#board svg").get_attribute("data-size") == "6"
+    assert frame.locator("#moves button").all_text_contents() == ["c3xd3"]
+
+
+def test_an_opener_cannot_load_a_game_into_the_full_app(browser, host, server_url) -> None:  # noqa: ANN001
+    url, folder = host
+    (folder / "opener.html").write_text(OPENER_PAGE)
+    context = browser.new_context()
+    try:
+        app = context.new_page()
+        app.goto(f"{server_url}/index.html#v1;size=6")
+        app.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        app.click('#board [data-square="c3"]')
+        app.click('#board [data-square="d3"]')
+        saved = app.evaluate("localStorage.getItem('zola-recent')")
+        assert "c3xd3" in saved
+        opener = context.new_page()
+        opener.goto(f"{url}/opener.html")
+        with context.expect_page() as opened:
+            opener.evaluate("(url) => window.attack(url)", f"{server_url}/index.html#v1;size=10")
+        popup = opened.value
+        popup.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        popup.wait_for_timeout(1000)  # several messages arrive meanwhile
+        assert popup.get_attribute("#board svg", "data-size") == "10"  # its own link, not theirs
+        assert popup.evaluate("document.body.classList.contains('static')") is False
+        assert "c3xd3" in popup.evaluate("localStorage.getItem('zola-recent')")
+    finally:
+        context.close()
+
+
+def test_a_host_message_keeps_the_embed_an_embed_and_saves_nothing(page, host, server_url) -> None:  # noqa: ANN001
+    frame = embed(page, host, server_url, "v1;size=6;embed;flip")
+    page.evaluate(
+        "document.querySelector('#board').contentWindow.postMessage("
+        "{type: 'zola:load', fragment: 'v1;size=8;moves=d4xe4'}, '*')"
+    )
+    frame.locator("#board svg[data-size='8']").wait_for(timeout=10_000)
+    assert frame.locator("body.embed").count() == 1  # the README's example keeps the view
+    assert frame.locator("#board svg").get_attribute("data-flipped") == "1"
+    frame.locator('#board [data-square="d5"]').click()
+    frame.locator('#board [data-square="e4"]').click()
+    assert frame.locator("#moves button").count() == 2
+    assert saved_games(frame) is None  # an embed never keeps the visitor's games
