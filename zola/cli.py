@@ -16,15 +16,11 @@ import sys
 from collections.abc import Sequence
 
 from zola.ai import best_move
-from zola.errors import InvalidMoveError, ZolaError
+from zola.diagram import diagram
+from zola.errors import ZolaError
 from zola.game import Game
-from zola.geometry import parse_square, square_name
 from zola.levels import DEFAULT_LEVEL, LEVELS
-from zola.link import DEFAULT_VIEW
-from zola.link import parse as parse_link
-from zola.move import Move
 from zola.position import COLOR_NAMES, Position, perft
-from zola.svg import DARK, LIGHT, render
 
 _MATCH_PLY_CAP = 2000
 
@@ -129,28 +125,14 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _svg(args: argparse.Namespace) -> None:
-    if args.fragment is not None:
-        game, view = parse_link(args.fragment)
-        position = game.position
-        last = next((m for m in reversed(game.moves[: game.ply]) if m.from_square >= 0), None)
-    else:
-        position, view, last = Position.parse(args.position), DEFAULT_VIEW, None
-    squares = [parse_square(name, position.size) for name in args.highlight.split(",") if name]
-    arrows = [Move.parse(text) for text in args.arrow]
-    for move in arrows:
-        if move.from_square < 0:
-            raise InvalidMoveError(f"an arrow needs two squares, not {str(move)!r}")
-        for square in move[:2]:
-            parse_square(square_name(square), position.size)
-    image = render(
-        position,
-        flip=args.flip or view.flip,
-        shading=args.shading or view.shading,
-        coordinates=view.coordinates and not args.no_coordinates,
-        highlight=squares,
-        arrows=arrows,
-        last_move=last,
-        theme=DARK if args.dark or view.theme == "dark" else LIGHT,
+    image = diagram(
+        args.fragment if args.fragment is not None else args.position,
+        flip=args.flip or None,
+        shading=args.shading or None,
+        coordinates=False if args.no_coordinates else None,
+        dark=args.dark or None,
+        highlight=[name for name in args.highlight.split(",") if name],
+        arrows=args.arrow,
     )
     _write(image, args.output, args.width)
 

@@ -1,0 +1,86 @@
+"""Static diagrams: a position text or a game link drawn as a standalone SVG.
+
+The one path from text to picture shared by the command line, the docs tools
+and notebooks. A link brings its view options and marks its last move; the
+keyword options override the link's view.
+
+>>> svg = diagram("6/6/2rb2/6/6/6 r", arrows=["c4xd4"], highlight=["d4"])
+>>> svg.count('class="arrow"'), 'class="highlight"' in svg
+(1, True)
+>>> 'data-flipped="1"' in diagram("v1;size=8;moves=d4xe4;flip")
+True
+>>> diagram("v1;size=6", arrows=["pass"])
+Traceback (most recent call last):
+...
+zola.errors.InvalidMoveError: an arrow needs two squares, not 'pass'
+"""
+
+from zola.compat import quoted
+from zola.errors import InvalidMoveError
+from zola.game import Game
+from zola.geometry import parse_square, square_name
+from zola.link import DEFAULT_VIEW, View, parse
+from zola.move import Move
+from zola.position import Position
+from zola.svg import DARK, LIGHT, render
+
+
+def is_link(text: str) -> bool:
+    """Whether ``text`` is a game link's fragment rather than position text."""
+    return text.startswith(("#", "v1;", "v2;")) or text in ("v1", "v2")
+
+
+def read(source: str) -> tuple[Game, View]:
+    """The game and view of a link, or a game starting at a position text."""
+    if is_link(source):
+        return parse(source)
+    return Game(start=Position.parse(source)), DEFAULT_VIEW
+
+
+def diagram(
+    source: str,
+    *,
+    flip: bool | None = None,
+    shading: bool | None = None,
+    coordinates: bool | None = None,
+    dark: bool | None = None,
+    highlight: list[str] | tuple[str, ...] = (),
+    arrows: list[str] | tuple[str, ...] = (),
+) -> str:
+    """The SVG of ``source`` (position text or a link), as the link shows it.
+
+    ``flip``, ``shading``, ``coordinates`` and ``dark`` override the link's view
+    when given; ``highlight`` names squares to tint, ``arrows`` moves to draw.
+    Raises a :class:`~zola.errors.ZolaError` saying what is wrong with the input.
+    """
+    game, view = read(source)
+    position = game.position
+    squares = [parse_square(name, position.size) for name in highlight]
+    moves = [_arrow(text, position.size) for text in arrows]
+    return render(
+        position,
+        flip=view.flip if flip is None else flip,
+        shading=view.shading if shading is None else shading,
+        coordinates=view.coordinates if coordinates is None else coordinates,
+        highlight=squares,
+        arrows=moves,
+        last_move=last_board_move(game),
+        theme=DARK if (view.theme == "dark" if dark is None else dark) else LIGHT,
+    )
+
+
+def last_board_move(game: Game) -> Move | None:
+    """The last step or capture played up to the viewed ply (passes and swaps skipped)."""
+    for move in reversed(game.moves[: game.ply]):
+        if move.from_square >= 0:
+            return move
+    return None
+
+
+def _arrow(text: str, size: int) -> Move:
+    move = Move.parse(text)
+    if move.from_square < 0:
+        raise InvalidMoveError(f"an arrow needs two squares, not {quoted(text)}")
+    for sq in move[:2]:
+        parse_square(square_name(sq), size)
+    return move
