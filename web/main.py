@@ -15,6 +15,7 @@ from zola.app import BUTTONS, WORKER_BOOT_SECONDS, App
 from zola.i18n import say
 
 window = js.window  # the Window object itself: its methods need it as `this`
+safe = js.zolaSafe  # calls that may throw: MicroPython cannot catch a JavaScript exception
 same = getattr(js.Object, "is")  # JS identity: proxies of one object need not be equal
 
 
@@ -23,32 +24,21 @@ def element(name):
 
 
 class Storage:
-    """A browser storage that refuses quietly (some iframes, private windows, a full quota)."""
+    """A browser storage, read and written through web/safe.js: it refuses quietly
+    (some iframes, private windows, a full quota) where the browser would throw."""
 
     def __init__(self, name: str) -> None:
-        try:
-            self.store = getattr(window, name)
-        except Exception:  # noqa: BLE001 - a browser's SecurityError
-            self.store = None
+        self.name = name
 
     def get(self, key):
-        try:
-            value = self.store.getItem(key)
-        except Exception:  # noqa: BLE001
-            return None
+        value = safe.get(self.name, key)
         return value if isinstance(value, str) else None
 
     def set(self, key, value) -> None:
-        try:
-            self.store.setItem(key, value)
-        except Exception:  # noqa: BLE001
-            pass
+        safe.set(self.name, key, value)
 
     def remove(self, key) -> None:
-        try:
-            self.store.removeItem(key)
-        except Exception:  # noqa: BLE001
-            pass
+        safe.remove(self.name, key)
 
 
 app = App(
@@ -97,11 +87,11 @@ def draw() -> None:
     draw_recent(screen.recent, screen.language)
     element("app-link").hidden = not screen.app_link
     element("app-link").href = screen.app_link or "./"
-    window.history.replaceState(None, "", "#" + screen.fragment)
+    safe.replaceHash("#" + screen.fragment)
     if screen.announce:
         element("announce").textContent = screen.announce
     for message in screen.posts:
-        window.parent.postMessage(to_js(message), screen.post_origin)
+        safe.post(window.parent, to_js(message), screen.post_origin)
     if screen.clipboard:
         asyncio.create_task(copy(screen.clipboard))
     if screen.start_computer:
@@ -202,12 +192,7 @@ async def wait(promise):
 
 async def copy(url: str) -> None:
     """Put ``url`` on the clipboard; the App says whether it worked."""
-    try:
-        await window.navigator.clipboard.writeText(url)
-    except Exception:  # noqa: BLE001 - the browser refused
-        app.copied(False, url)
-    else:
-        app.copied(True, url)
+    app.copied(bool(await safe.copy(url)), url)
     draw()
 
 

@@ -138,11 +138,12 @@ class PageLog:
 
 
 def _is_local(url: str) -> bool:
-    """Whether ``url`` stays on this machine: 127.0.0.1 (any port: host pages of embeds)."""
+    """Whether ``url`` stays on this machine: a loopback address 127.x.x.x, any port
+    (host pages of embeds, and another site's pages on 127.0.0.2)."""
     parts = urlsplit(url)
     if parts.scheme in LOCAL_SCHEMES:
         return True
-    return parts.scheme == "http" and parts.hostname == "127.0.0.1"
+    return parts.scheme == "http" and (parts.hostname or "").startswith("127.")
 
 
 @pytest.fixture

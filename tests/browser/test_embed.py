@@ -26,15 +26,25 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def _serve(folder: Path, address: str) -> Iterator[tuple[str, Path]]:
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer((address, 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://{address}:{server.server_address[1]}", folder
+    server.shutdown()
+
+
 @pytest.fixture(scope="module")
 def host(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A second local server, on another port (another origin), for host pages."""
-    folder = tmp_path_factory.mktemp("host")
-    handler = functools.partial(_Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", folder
-    server.shutdown()
+    yield from _serve(tmp_path_factory.mktemp("host"), "127.0.0.1")
+
+
+@pytest.fixture(scope="module")
+def other_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """Host pages on another site (127.0.0.2): the browser treats the board as a
+    third party there and blocks its storage."""
+    yield from _serve(tmp_path_factory.mktemp("other-site"), "127.0.0.2")
 
 
 def embed(page, host, server_url: str, fragment: str):  # noqa: ANN001, ANN201
@@ -204,3 +214,14 @@ def test_a_host_message_keeps_the_embed_an_embed_and_saves_nothing(page, host, s
     frame.locator('#board [data-square="e4"]').click()
     assert frame.locator("#moves button").count() == 2
     assert saved_games(frame) is None  # an embed never keeps the visitor's games
+
+
+def test_an_embed_on_another_site_without_storage_still_plays(page, other_site, server_url) -> None:  # noqa: ANN001
+    frame = embed(page, other_site, server_url, "v1;size=6;embed")
+    blocked = frame.locator("body").evaluate(
+        "() => { try { localStorage.length; return false; } catch { return true; } }"
+    )
+    assert blocked  # the situation under test: the browser refuses this frame's storage
+    frame.locator('#board [data-square="c3"]').click()
+    frame.locator('#board [data-square="d3"]').click()
+    assert frame.locator("#moves button").all_text_contents() == ["c3xd3"]
