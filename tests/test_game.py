@@ -36,7 +36,7 @@ def test_no_swap_in_a_game_from_another_position() -> None:
     assert Move.SWAP not in game.legal_moves()
 
 
-def test_undo_redo_and_a_new_move_replacing_the_redo_line() -> None:
+def test_undo_redo_and_a_new_move_starting_a_variation() -> None:
     game = Game(6)
     for text in ("c3xd3", "c4xd3", "e3xd3"):
         game.play(text)
@@ -47,12 +47,47 @@ def test_undo_redo_and_a_new_move_replacing_the_redo_line() -> None:
     game.play("e3xd3")  # the recorded next move: the line is kept
     assert len(game.moves) == 3 and game.ply == 3
     game.go_to(1)
-    game.play("e4xd3")  # another move: the rest is replaced
+    game.play("e4xd3")  # another move: a variation, the main line stays
     assert [str(m) for m in game.moves] == ["c3xd3", "e4xd3"]
     assert game.redo() is None
+    main = game.root.main_line()
+    assert [str(node.move) for node in main] == ["c3xd3", "c4xd3", "e3xd3"]
     game.go_to(0)
     assert game.undo() is None
     assert game.position == Position.start(6)
+    game.play("c3xd3")  # back into the line being looked at
+    assert [str(m) for m in game.moves] == ["c3xd3", "e4xd3"]
+
+
+def test_variations_can_be_visited_promoted_and_deleted() -> None:
+    game = Game(6)
+    for text in ("c3xd3", "c4xd3", "e3xd3"):
+        game.play(text)
+    game.go_to(1)
+    game.play("e4xd3")
+    game.play("e3xd3")
+    variation = game.node
+    main_end = game.root.main_line()[-1]
+    game.go_to_node(main_end)
+    assert [str(m) for m in game.moves] == ["c3xd3", "c4xd3", "e3xd3"] and game.ply == 3
+    assert game.position == replay(["c3xd3", "c4xd3", "e3xd3"])
+    game.go_to_node(variation)
+    assert game.position == replay(["c3xd3", "e4xd3", "e3xd3"])
+    game.promote(variation)
+    assert [str(node.move) for node in game.root.main_line()] == ["c3xd3", "e4xd3", "e3xd3"]
+    game.go_to_node(main_end)  # the old main line is now the variation
+    game.delete(main_end.parent)  # c4xd3 and what follows
+    assert [str(m) for m in game.moves] == ["c3xd3", "e4xd3", "e3xd3"] and game.ply == 1
+    assert len(game.nodes()) == 3
+    game.delete(game.root.children[0])
+    assert game.moves == [] and game.position == Position.start(6)
+
+
+def replay(moves: list[str]) -> Position:
+    game = Game(6)
+    for text in moves:
+        game.play(text)
+    return game.position
 
 
 def test_bad_and_illegal_moves_change_nothing() -> None:

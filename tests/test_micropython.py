@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.micropython import harness
+from tests.test_record import random_tree
 from zola import BLUE, RED, SIZES, Game, Move, Position, errors, link
 from zola.geometry import geometry, square_name
 
@@ -224,7 +225,18 @@ ILLEGAL_PLAYS = [
     ("v1;size=6;start=6/6/2rb2/6/6/6_r", "swap"),
 ]
 BAD_FRAGMENTS = [  # bad both as a record and as a link
-    *("v2", "V1", "v1;", "v1;size=7", "v1;size=", "v1;size=06", "v1;size=6;size=6"),
+    *(
+        "v3",
+        "V1",
+        "v2;ply=1",
+        "v2;moves=c3xd3(",
+        "v2;moves=c3xd3(c3xd3)",
+        "v1;",
+        "v1;size=7",
+        "v1;size=",
+        "v1;size=06",
+        "v1;size=6;size=6",
+    ),
     *("v1;size=6;foo=1", "v1;size=6;moves=a1-a2", "v1;size=6;moves=c3xd3..c4xd3"),
     *("v1;size=6;moves=c3xd3.swap.swap", "v1;size=6;moves=swap", "v1;size=6;ply=2"),
     *("v1;size=6;moves=c3xd3;ply=2", "v1;size=6;ply=-1", "v1;size=6;ply=", "v1;size=6;ply=+0"),
@@ -306,6 +318,11 @@ def test_text_formats_and_links_round_trip(micropython: Run) -> None:
         *(_words_first(fragment) for fragment in canonical[20:30]),
         *("", "v1", "embed;dark", "#v1;size=10", "v1;size=6;moves=c3xd3;flip;flip;embed"),
         "v1;size=10;embed;panel;static;flip;shade;nocoords;nohints;dark;nolink",
+        "v1;size=8;moves=d4xe4;embed;origin=https://docs.example.org:8443",
+        *(  # variations, notes with non-ASCII comments, the move looked at
+            link.unparse(random_tree(random.Random(seed), SIZES[seed % 3], seed * 3, seed % 5))
+            for seed in range(20)
+        ),
     ]
     squares = geometry(10).squares
     moves = ["pass", "swap"]
@@ -315,7 +332,8 @@ def test_text_formats_and_links_round_trip(micropython: Run) -> None:
 
     on_cpython = harness.formats(payload)
     assert [game[0] for game in on_cpython["games"][: len(canonical)]] == canonical
-    missing = [w for w in ("embed", "dark", "start=", "swap", "ply=") if w not in str(canonical)]
+    words = ("embed", "dark", "start=", "swap", "ply=", "v2;", "(", "at=", "notes=", "~c3")
+    missing = [w for w in words if w not in str(fragments)]
     assert not missing, f"no link in the sample has {missing}"
     on_micropython = micropython("formats", payload)
     assert isinstance(on_micropython, dict)
@@ -462,3 +480,4 @@ def test_the_page_state_is_the_same(micropython: Run) -> None:
     assert any(screen[-1] is not None for screen in screens)  # the computer was asked
     assert any(screen[12] for screen in screens)  # an embed posted its moves
     assert_agree(PAGE_SESSIONS, micropython("pages", PAGE_SESSIONS), on_cpython)
+

@@ -1,4 +1,5 @@
-"""A game of Zola with history: the pie rule, forced passes, undo, redo and the outcome.
+"""A game of Zola with history: the pie rule, forced passes, variations, undo, redo and
+the outcome.
 
 >>> from zola import BLUE
 >>> game = Game(6)
@@ -11,7 +12,16 @@ Move.parse('swap')
 True
 >>> game.undo(), game.ply, game.redo()
 (Move.parse('swap'), 1, Move.parse('swap'))
+
+Playing another move at an earlier point starts a variation; the game is a
+tree, and ``moves`` is the line being looked at:
+
+>>> game.go_to(1); _ = game.play("c4xd3")
+>>> [str(m) for m in game.moves], len(game.root.children[0].children)
+(['c3xd3', 'c4xd3'], 2)
 """
+
+from collections import namedtuple
 
 from zola.errors import IllegalMoveError
 from zola.i18n import Text
@@ -22,13 +32,70 @@ FIRST, SECOND = 0, 1
 PLAYER_NAMES = ("first player", "second player")
 
 
-class Game:
-    """A game from a start position, with its moves and a cursor into them.
+class Note(namedtuple("Note", ("arrows", "highlight", "comment"))):
+    """What an author marks at one point of a game: arrows (moves), highlighted
+    squares and a short comment (plain text)."""
 
-    ``moves`` is the whole recorded line; ``ply`` says how many of them are
-    played. ``undo``/``redo`` move the cursor; playing a move at an earlier
-    ply replaces the moves after it (unless it is the next recorded move).
-    ``position`` is always the position after ``moves[:ply]``.
+    __slots__ = ()
+
+
+EMPTY_NOTE = Note((), (), "")
+
+
+class Node:
+    """A point of the game tree: the move that led here (``None`` at the start), the
+    node it came from, the moves played from here (the main continuation first) and
+    the author's note."""
+
+    __slots__ = ("move", "parent", "children", "note")
+
+    def __init__(self, move: Move | None, parent: "Node | None") -> None:
+        self.move = move
+        self.parent = parent
+        self.children: list[Node] = []
+        self.note = EMPTY_NOTE
+
+    def __repr__(self) -> str:
+        return f"<Node {self.move} after {len(self.path()) - 1} moves>"
+
+    def path(self) -> "list[Node]":
+        """The nodes from the first move down to this one (empty at the start)."""
+        path = []
+        node = self
+        while node.parent is not None:
+            path.append(node)
+            node = node.parent
+        path.reverse()
+        return path
+
+    def main_line(self) -> "list[Node]":
+        """The nodes after this one, following the main continuation."""
+        line = []
+        node = self
+        while node.children:
+            node = node.children[0]
+            line.append(node)
+        return line
+
+    def child(self, move: Move) -> "Node | None":
+        """The continuation by ``move``, if it was played from here."""
+        for node in self.children:
+            if node.move == move:
+                return node
+        return None
+
+
+class Game:
+    """A game from a start position: a tree of moves, the line being looked at and a
+    cursor into it.
+
+    ``root`` is the start; every node's first child is its main continuation,
+    the others are variations. ``line`` is the line being looked at (nodes from
+    the first move on) and ``ply`` how many of them are played; ``moves`` are
+    their moves. ``undo``/``redo`` move the cursor along the line; playing a
+    move at an earlier ply follows the line when it is the next move there, and
+    otherwise goes into (or starts) a variation. ``position`` is always the
+    position after ``moves[:ply]``.
     """
 
     def __init__(self, size: int = 6, start: Position | None = None) -> None:
@@ -36,8 +103,19 @@ class Game:
         self.size = self.start.size
         self.from_standard_start = self.start == Position.start(self.size)
         self.position = self.start.copy()
-        self.moves: list[Move] = []
+        self.root = Node(None, None)
+        self.line: list[Node] = []
         self.ply = 0
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves of the line being looked at, those after the cursor included."""
+        return [node.move for node in self.line]
+
+    @property
+    def node(self) -> Node:
+        """The node at the cursor (``root`` at the start)."""
+        return self.line[self.ply - 1] if self.ply else self.root
 
     def __repr__(self) -> str:
         played = " ".join(str(m) for m in self.moves[: self.ply])
@@ -50,7 +128,7 @@ class Game:
 
     def swapped(self) -> bool:
         """Whether the players exchanged colours by the pie rule (up to ``ply``)."""
-        return self.ply >= 2 and self.moves[1] == Move.SWAP
+        return self.ply >= 2 and self.line[1].move == Move.SWAP
 
     def player_of(self, color: int) -> int:
         """``FIRST`` or ``SECOND``: who plays ``color`` now. The first player starts as Red."""
@@ -91,7 +169,9 @@ class Game:
     def play(self, move: Move | str) -> Move:
         """Check and play a move (a :class:`Move` or move text); return it.
 
-        Raises :class:`~zola.errors.InvalidMoveError` for malformed text and
+        The next move of the line is followed; another move goes into the
+        variation it starts (made if new). Raises
+        :class:`~zola.errors.InvalidMoveError` for malformed text and
         :class:`~zola.errors.IllegalMoveError` (with the reason) for an illegal move.
         """
         if isinstance(move, str):
@@ -99,9 +179,13 @@ class Game:
         why = self.why_illegal(move)
         if why is not None:
             raise IllegalMoveError(f"{move} is not legal: {why}")
-        if not (self.ply < len(self.moves) and self.moves[self.ply] == move):
-            del self.moves[self.ply :]
-            self.moves.append(move)
+        here = self.node
+        node = here.child(move)
+        if node is None:
+            node = Node(move, here)
+            here.children.append(node)
+        if not (self.ply < len(self.line) and self.line[self.ply] is node):
+            self.line = self.line[: self.ply] + [node] + node.main_line()
         self.redo()
         return move
 
@@ -110,28 +194,88 @@ class Game:
         if self.ply == 0:
             return None
         self.ply -= 1
-        move = self.moves[self.ply]
+        move = self.line[self.ply].move
         if move != Move.SWAP:
             self.position.pop()
         return move
 
     def redo(self) -> Move | None:
-        """Replay the next recorded move; return it, or ``None`` at the end."""
-        if self.ply == len(self.moves):
+        """Replay the next move of the line; return it, or ``None`` at its end."""
+        if self.ply == len(self.line):
             return None
-        move = self.moves[self.ply]
+        move = self.line[self.ply].move
         self.ply += 1
         if move != Move.SWAP:
             self.position.push(move)
         return move
 
     def go_to(self, ply: int) -> None:
-        """Move the cursor to ``ply`` (clamped to ``0..len(moves)``)."""
-        ply = max(0, min(ply, len(self.moves)))
+        """Move the cursor to ``ply`` of the line (clamped to ``0..len(moves)``)."""
+        ply = max(0, min(ply, len(self.line)))
         while self.ply > ply:
             self.undo()
         while self.ply < ply:
             self.redo()
+
+    def go_to_node(self, node: Node) -> None:
+        """Look at ``node``: the line becomes the way to it and its main continuation."""
+        path = node.path()
+        shared = 0
+        while shared < min(len(path), self.ply) and path[shared] is self.line[shared]:
+            shared += 1
+        self.go_to(shared)
+        self.line = path + node.main_line()
+        self.go_to(len(path))
+
+    def nodes(self) -> list[Node]:
+        """Every node but the start, in the order the link writes them: a move, the
+        variations that replace it, then the moves after it.
+
+        >>> game = Game(6)
+        >>> for text in ("c3xd3", "c4xd3"): _ = game.play(text)
+        >>> game.go_to(1); _ = game.play("e4xd3"); game.go_to(0); _ = game.play("c3xc4")
+        >>> [str(node.move) for node in game.nodes()]
+        ['c3xd3', 'c3xc4', 'c4xd3', 'e4xd3']
+        """
+        out: list[Node] = []
+        stack = [self.root.children[0]] if self.root.children else []
+        while stack:
+            node = stack.pop()
+            out.append(node)
+            siblings = node.parent.children
+            if siblings[0] is node:  # a main move: its variations come next, then its line
+                if node.children:
+                    stack.append(node.children[0])
+                stack.extend(reversed(siblings[1:]))
+            elif node.children:
+                stack.append(node.children[0])
+        return out
+
+    def promote(self, node: Node) -> None:
+        """Make the line through ``node`` the main line."""
+        for step in node.path():
+            siblings = step.parent.children
+            siblings.remove(step)
+            siblings.insert(0, step)
+
+    def delete(self, node: Node) -> None:
+        """Remove ``node`` and all that follows it; the cursor stays on what remains."""
+        if node.parent is None:
+            return
+        if node in self.line:
+            index = self.line.index(node)
+            self.go_to(min(self.ply, index))
+            node.parent.children.remove(node)
+            self.line = self.line[:index] + node.parent.main_line()
+        else:
+            node.parent.children.remove(node)
+
+    def last_board_move(self) -> Move | None:
+        """The last step or capture played up to the cursor (passes and swaps skipped)."""
+        for move in reversed(self.moves[: self.ply]):
+            if move.from_square >= 0:
+                return move
+        return None
 
     def is_game_over(self) -> bool:
         """Whether a side has lost all its checkers."""
@@ -145,3 +289,4 @@ class Game:
         """The winning player (``FIRST`` or ``SECOND``), or ``None``."""
         color = self.winner()
         return None if color is None else self.player_of(color)
+

@@ -1,8 +1,9 @@
 """The game record in the URL fragment: versioned, URL-safe and readable.
 
-Fields are separated by ``;``: the version ``v1``, then ``size=N``, an optional
-``start=`` position (its space written as ``_``), ``moves=`` in move text joined
-by ``.``, and ``ply=`` when the viewed ply is not the last one.
+Fields are separated by ``;``. Version ``v1`` is a single line of moves:
+``size=N``, an optional ``start=`` position (its space written as ``_``),
+``moves=`` in move text joined by ``.``, and ``ply=`` when the viewed ply is
+not the last one.
 
 >>> game = Game(6)
 >>> for text in ("c3xd3", "swap", "c4xd3"):
@@ -14,27 +15,54 @@ Move.parse('c4xd3')
 'v1;size=6;moves=c3xd3.swap.c4xd3;ply=2'
 >>> decode("v1;size=6;moves=c3xd3.swap.c4xd3;ply=2").position == game.position
 True
+
+Version ``v2`` carries the whole tree: a variation follows the move it
+replaces, in brackets (``c4xd3(e4xd3.d4xe4)``); ``at=K`` names the move being
+looked at (moves are counted in the order they are written; 0 is the start,
+and without ``at=`` it is the end of the main line); ``notes=`` holds an
+author's arrows, highlighted squares and comments (see :func:`write_notes`).
+A game without variations or notes is written as ``v1``.
+
+>>> game.play("e4xd3"); encode(game)
+Move.parse('e4xd3')
+'v2;size=6;moves=c3xd3.swap.c4xd3(e4xd3);at=4'
 """
 
 from zola.compat import quoted
 from zola.errors import InvalidRecordError, ZolaError
-from zola.game import Game
-from zola.geometry import SIZES, is_number
+from zola.game import EMPTY_NOTE, Game, Node, Note
+from zola.geometry import SIZES, is_number, parse_square, square_name
+from zola.move import Move
 from zola.position import Position
 
 VERSION = "v1"
+TREE_VERSION = "v2"
 MAX_LENGTH = 8000
+MAX_NESTING = 40  # variations within variations
+MAX_COMMENT = 280  # characters
+_FIELDS = {"v1": ("size", "start", "moves", "ply"), "v2": ("size", "start", "moves", "at", "notes")}
+_PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
 def encode(game: Game) -> str:
-    """The record of ``game``: every recorded move and the ply being viewed."""
-    fields = [VERSION, f"size={game.size}"]
+    """The record of ``game``: its moves (variations too), notes and the move looked at."""
+    nodes = game.nodes()
+    tree = any(len(node.children) > 1 for node in [game.root] + nodes)
+    notes = [node for node in [game.root] + nodes if node.note != EMPTY_NOTE]
+    fields = [TREE_VERSION if tree or notes else VERSION, f"size={game.size}"]
     if not game.from_standard_start:
         fields.append("start=" + str(game.start).replace(" ", "_"))
-    if game.moves:
-        fields.append("moves=" + ".".join(str(m) for m in game.moves))
-    if game.ply != len(game.moves):
-        fields.append(f"ply={game.ply}")
+    if nodes:
+        fields.append("moves=" + (write_tree(game) if tree else ".".join(map(str, game.moves))))
+    if fields[0] == VERSION:
+        if game.ply != len(game.moves):
+            fields.append(f"ply={game.ply}")
+        return ";".join(fields)
+    main_end = game.root.main_line()[-1] if game.root.children else game.root
+    if game.node is not main_end:
+        fields.append(f"at={_number(game, game.node)}")
+    if notes:
+        fields.append("notes=" + write_notes(game))
     return ";".join(fields)
 
 
@@ -93,27 +121,229 @@ def unquote(text: str) -> str:
 
 def read(record: list[str]) -> Game:
     """The game of a record's fields (see :func:`fields`), checked move by move."""
-    if not record or record[0] != VERSION:
-        raise InvalidRecordError(f"bad game link: it must start with {VERSION!r}")
+    version = record[0] if record else ""
+    if version not in _FIELDS:
+        raise InvalidRecordError(
+            f"bad game link: it must start with {VERSION!r} or {TREE_VERSION!r}"
+        )
     values: dict[str, str] = {}
     for field in record[1:]:
         key, sep, value = field.partition("=")
-        if not sep or key not in ("size", "start", "moves", "ply") or key in values:
+        if not sep or key not in _FIELDS[version] or key in values:
             raise InvalidRecordError(f"bad game link: unexpected field {quoted(field[:40])}")
         values[key] = value
     start = _start(values)
     game = Game(start.size, start)
-    moves = values.get("moves", "")
-    for number, move in enumerate(moves.split(".") if moves else [], 1):
-        try:
-            game.play(move)
-        except ZolaError as error:
-            raise InvalidRecordError(f"bad game link: move {number}: {error}") from None
-    ply = values.get("ply", str(len(game.moves)))
-    if not (is_number(ply) and len(ply) <= 5 and int(ply) <= len(game.moves)):
-        raise InvalidRecordError(f"bad game link: ply must be 0 to {len(game.moves)}")
-    game.go_to(int(ply))
+    if version == VERSION:
+        _read_line(game, values.get("moves", ""))
+        ply = values.get("ply", str(len(game.moves)))
+        if not (is_number(ply) and len(ply) <= 5 and int(ply) <= len(game.moves)):
+            raise InvalidRecordError(f"bad game link: ply must be 0 to {len(game.moves)}")
+        game.go_to(int(ply))
+        return game
+    read_tree(game, values.get("moves", ""))
+    nodes = game.nodes()
+    if "notes" in values:
+        read_notes(game, values["notes"], nodes)
+    at = values.get("at")
+    if at is None:
+        game.go_to_node(game.root)
+        game.go_to(len(game.line))
+    elif is_number(at) and len(at) <= 5 and int(at) <= len(nodes):
+        game.go_to_node(nodes[int(at) - 1] if int(at) else game.root)
+    else:
+        raise InvalidRecordError(f"bad game link: at must be 0 to {len(nodes)}")
     return game
+
+
+def _read_line(game: Game, moves: str) -> None:
+    for number, move in enumerate(moves.split(".") if moves else [], 1):
+        _play(game, move, number)
+
+
+def _play(game: Game, text: str, number: int) -> None:
+    try:
+        game.play(text)
+    except ZolaError as error:
+        raise InvalidRecordError(f"bad game link: move {number}: {error}") from None
+
+
+def write_tree(game: Game) -> str:
+    """The ``moves=`` text of the whole tree: each variation in brackets after the move
+    it replaces."""
+    out: list[str] = []
+    stack: list = [game.root.children[0]] if game.root.children else []
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        out.append(str(item.move))
+        after: list = []
+        siblings = item.parent.children
+        if siblings[0] is item:
+            for variation in siblings[1:]:
+                after += ["(", variation, ")"]
+        if item.children:
+            after += [".", item.children[0]]
+        stack.extend(reversed(after))
+    return "".join(out)
+
+
+def read_tree(game: Game, text: str) -> None:
+    """Play the moves of a ``moves=`` tree text into ``game`` (from its start)."""
+    if not text:
+        return
+    tokens: list[str] = []
+    word = ""
+    for char in text:
+        if char in ".()":
+            tokens += [word, char] if word else [char]
+            word = ""
+        else:
+            word += char
+    if word:
+        tokens.append(word)
+    returns: list[Node] = []  # for each open bracket, the move the variation replaces
+    last: Node | None = None  # the move just written on the current line
+    expect_move = True
+    number = 0
+    for token in tokens:
+        if token == "(":
+            if last is None or expect_move:
+                raise InvalidRecordError("bad game link: a variation must follow a move")
+            if len(returns) >= MAX_NESTING:
+                raise InvalidRecordError("bad game link: variations nested too deeply")
+            returns.append(last)
+            game.go_to_node(last.parent)
+            last = None
+            expect_move = True
+        elif token == ")":
+            if not returns or expect_move:
+                raise InvalidRecordError("bad game link: a ')' without its variation")
+            last = returns.pop()
+        elif token == ".":
+            if expect_move:
+                raise InvalidRecordError("bad game link: a '.' without a move before it")
+            game.go_to_node(last)
+            expect_move = True
+        else:
+            if not expect_move:
+                raise InvalidRecordError(f"bad game link: {quoted(token[:12])} must follow a '.'")
+            number += 1
+            before = len(game.node.children)
+            _play(game, token, number)
+            if len(game.node.parent.children) == before:
+                raise InvalidRecordError(f"bad game link: move {number} repeats another line")
+            last = game.node
+            expect_move = False
+    if returns or expect_move:
+        raise InvalidRecordError("bad game link: the moves end inside a variation or after a '.'")
+
+
+def write_notes(game: Game) -> str:
+    """The ``notes=`` text: per annotated move, its number (0: the start), ``:``, then
+    ``a`` + an arrow, ``h`` + a square or ``c`` + the comment, joined by ``,``; the
+    comment keeps letters and digits, writes a space as ``_`` and anything else as
+    ``~`` and two hex digits per UTF-8 byte.
+
+    >>> game = Game(6); _ = game.play("c3xd3")
+    >>> game.node.note = Note((Move.parse("c4xd3"),), (23,), "Blue's turn!")
+    >>> write_notes(game)
+    '1:ac4xd3,hd3,cBlue~27s_turn~21'
+    """
+    entries = []
+    for number, node in enumerate([game.root] + game.nodes()):
+        note = node.note
+        if note == EMPTY_NOTE:
+            continue
+        parts = ["a" + str(move) for move in note.arrows]
+        parts += ["h" + square_name(sq) for sq in note.highlight]
+        if note.comment:
+            parts.append("c" + _escape(note.comment))
+        entries.append(f"{number}:" + ",".join(parts))
+    return ".".join(entries)
+
+
+def read_notes(game: Game, text: str, nodes: list[Node]) -> None:
+    """Attach the notes of a ``notes=`` text to the moves of ``game``."""
+    for entry in text.split("."):
+        number, sep, body = entry.partition(":")
+        if not (sep and is_number(number) and len(number) <= 5 and int(number) <= len(nodes)):
+            raise InvalidRecordError(f"bad game link: notes: bad entry {quoted(entry[:20])}")
+        node = nodes[int(number) - 1] if int(number) else game.root
+        arrows, highlight, comment = [], [], ""
+        for part in body.split(","):
+            kind, value = part[:1], part[1:]
+            try:
+                if kind == "a":
+                    move = Move.parse(value)
+                    if move.from_square < 0:
+                        raise InvalidRecordError("an arrow needs two squares")
+                    for sq in move[:2]:
+                        parse_square(square_name(sq), game.size)
+                    arrows.append(move)
+                elif kind == "h":
+                    highlight.append(parse_square(value, game.size))
+                elif kind == "c" and not comment:
+                    comment = _unescape(value)
+                else:
+                    raise InvalidRecordError(f"unknown part {quoted(part[:12])}")
+            except ZolaError as error:
+                detail = str(error).replace("bad game link: ", "")
+                raise InvalidRecordError(f"bad game link: notes {number}: {detail}") from None
+        if node.note != EMPTY_NOTE:
+            raise InvalidRecordError(f"bad game link: notes {number} given twice")
+        node.note = Note(tuple(arrows), tuple(highlight), comment)
+
+
+def _escape(text: str) -> str:
+    out = []
+    for char in text:
+        if char in _PLAIN:
+            out.append(char)
+        elif char == " ":
+            out.append("_")
+        else:
+            out.extend(f"~{byte:02x}" for byte in char.encode("utf-8"))
+    return "".join(out)
+
+
+def _unescape(text: str) -> str:
+    data = bytearray()
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char == "~" and all(c in "0123456789abcdef" for c in text[i + 1 : i + 3]):
+            data.append(int(text[i + 1 : i + 3], 16))
+            i += 3
+            continue
+        if char == "_":
+            data.append(32)
+        elif char in _PLAIN:
+            data.append(ord(char))
+        else:
+            raise InvalidRecordError(f"{quoted(char)} in a comment; write '~' and its hex code")
+        i += 1
+    try:
+        comment = bytes(data).decode("utf-8")
+    except UnicodeError:
+        raise InvalidRecordError("a comment that is not UTF-8") from None
+    if comment.encode("utf-8") != bytes(data):
+        raise InvalidRecordError("a comment that is not UTF-8")
+    if len(comment) > MAX_COMMENT:
+        raise InvalidRecordError(f"a comment longer than {MAX_COMMENT} characters")
+    return comment
+
+
+def _number(game: Game, node: Node) -> int:
+    """The number of ``node`` in the writing order (0: the start)."""
+    if node is game.root:
+        return 0
+    for number, other in enumerate(game.nodes(), 1):
+        if other is node:
+            return number
+    raise ValueError("the node is not in this game")
 
 
 def _start(values: dict[str, str]) -> Position:
