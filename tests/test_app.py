@@ -10,6 +10,7 @@ import pytest
 from zola import Move, Position, decode
 from zola.app import App, Screen
 from zola.errors import InvalidOptionError
+from zola.game import Note
 from zola.saved import RECENT, MemoryStore
 
 
@@ -149,7 +150,8 @@ def test_control_states() -> None:
     app.button("undo")
     screen = app.screen()
     assert screen.can_back and screen.can_forward
-    assert [state for _, _, state in screen.moves] == ["current", "ahead"]
+    assert screen.move_list.count('class="current"') == 1
+    assert screen.move_list.count('class="ahead"') == 1
     assert dict(screen.controls) == {
         "size": "6",
         "mode": "humans",
@@ -405,3 +407,85 @@ def test_bad_choices_raise_typed_errors() -> None:
             app.choose(control, value)
     with pytest.raises(InvalidOptionError):
         app.button("self-destruct")
+
+
+def test_a_move_at_an_earlier_point_starts_a_variation_that_can_be_promoted_or_deleted() -> None:
+    app = new_app()
+    play(app, "c3xd3", "c4xd3", "e3xd3")
+    app.button("undo")
+    app.button("undo")
+    screen = play(app, "e4xd3")
+    assert moves_of(app) == ["c3xd3", "e4xd3"]
+    assert screen.move_list.count('class="variations"') == 1 and screen.can_promote
+    assert screen.fragment == "v2;size=6;moves=c3xd3.c4xd3(e4xd3).e3xd3;at=3"
+    app.go_to_node(4)  # e3xd3, the main line's end (moves are counted as written)
+    assert moves_of(app) == ["c3xd3", "c4xd3", "e3xd3"] and not app.screen().can_promote
+    app.go_to_node(3)
+    app.button("promote")
+    assert app.screen().fragment == "v2;size=6;moves=c3xd3.e4xd3(c4xd3.e3xd3)"
+    app.go_to_node(3)  # c4xd3, now in the variation
+    app.button("delete")
+    screen = app.screen()
+    assert screen.fragment == "v1;size=6;moves=c3xd3.e4xd3;ply=1" and not screen.can_promote
+    with pytest.raises(InvalidOptionError):
+        app.go_to_node(9)
+
+
+def test_against_the_computer_a_takeback_plays_on_in_a_variation() -> None:
+    app = new_app()
+    app.choose("mode", "computer-second")
+    request = play(app, "c3xd3").request
+    app.computer_answer(request.id, "c4xd3")
+    app.button("undo")
+    request = play(app, "c3xc4").request  # another first move: the computer answers it
+    assert request is not None and request.fragment == "v2;size=6;moves=c3xd3(c3xc4).c4xd3;at=2"
+    app.computer_answer(request.id, "d5xc4")
+    assert moves_of(app) == ["c3xc4", "d5xc4"]
+
+
+def test_arrows_marked_squares_and_comments_are_kept_in_the_link() -> None:
+    app = new_app()
+    play(app, "c3xd3")
+    app.annotate("c4", "d3")
+    app.annotate("e4", "e4")
+    app.set_comment("  Blue   can take back  ")
+    screen = app.screen()
+    assert screen.board.count('class="arrow"') == 1 and 'class="highlight"' in screen.board
+    assert screen.comment == "Blue can take back"
+    assert screen.fragment == "v2;size=6;moves=c3xd3;notes=1:ac4-d3,he4,cBlue_can_take_back"
+    copy = new_app("#" + screen.fragment)
+    assert copy.screen().comment == "Blue can take back"
+    app.button("clean")
+    screen = app.screen()
+    assert screen.clean and screen.comment == "" and 'class="arrow"' not in screen.board
+    app.annotate("c4", "d3")  # drawing again removes the arrow, and shows the notes again
+    screen = app.screen()
+    assert not screen.clean and 'class="arrow"' not in screen.board and screen.comment
+    app.button("clear-notes")
+    assert app.screen().fragment == "v1;size=6;moves=c3xd3"
+
+
+def test_notes_by_keyboard() -> None:
+    app = new_app()
+    app.board_key("a")  # from a1
+    assert app.screen().message.startswith("Arrow from a1")
+    app.board_key("ArrowUp")
+    app.board_key("ArrowUp")
+    app.board_key("a")  # to a3
+    app.board_key("h")
+    assert app.game.root.note == Note((Move.step(0, 20),), (20,), "")
+    app.board_key("a")
+    assert app.board_key("Escape") and app.arrow_from is None
+
+
+def test_a_static_board_shows_notes_and_changes_none() -> None:
+    app = new_app("#v2;size=6;moves=c3xd3;notes=0:hc3.1:cBlue_to_move;embed;static", in_frame=True)
+    assert 'class="highlight"' not in app.screen().board  # the notes of the move looked at
+    app.button("undo")
+    assert 'class="highlight"' in app.screen().board
+    app.button("redo")
+    app.annotate("c4", "c4")
+    app.set_comment("mine")
+    app.button("delete")
+    screen = app.screen()
+    assert screen.comment == "Blue to move" and moves_of(app) == ["c3xd3"]

@@ -83,7 +83,14 @@ def draw() -> None:
     element("thinking-text").textContent = screen.computer
     element("retry").hidden = not screen.retry
     element("hint").disabled = not screen.can_hint
-    draw_moves(screen.moves)
+    draw_moves(screen.move_list)
+    element("promote").hidden = not screen.can_promote
+    element("delete").disabled = not screen.can_delete
+    element("note").textContent = screen.comment
+    element("clean").checked = screen.clean
+    comment = element("comment")
+    if not same(document.activeElement, comment):
+        comment.value = screen.comment
     draw_recent(screen.recent, screen.language)
     element("app-link").hidden = not screen.app_link
     element("app-link").href = screen.app_link or "./"
@@ -112,25 +119,11 @@ def translate(language: str) -> None:
         node.setAttribute("aria-label", say(language, node.dataset.textLabel))
 
 
-def draw_moves(moves) -> None:
-    """The move list: one button per move, the viewed one marked and kept in sight."""
+def draw_moves(html: str) -> None:
+    """The move list (markup made by zola.movelist), the move looked at kept in sight."""
     listing = element("moves")
-    listing.replaceChildren()
-    current = None
-    for ply, text, state in moves:
-        item = document.createElement("li")
-        button = document.createElement("button")
-        button.type = "button"
-        button.textContent = text
-        button.dataset.ply = str(ply)
-        if state == "current":
-            button.classList.add("current")
-            button.setAttribute("aria-current", "step")
-            current = button
-        elif state == "ahead":
-            button.classList.add("ahead")
-        item.append(button)
-        listing.append(item)
+    listing.innerHTML = html
+    current = listing.querySelector("button.current")
     if current is not None:  # scroll the list only, never the page
         listing.scrollTop = current.offsetTop - listing.clientHeight // 2
 
@@ -233,27 +226,31 @@ def square_at(event):
     return None if square is None else square.dataset.square
 
 
-drag_from = []  # the square a drag started on
+drag_from = []  # the square a drag started on, and the button: [square, button]
 
 
 def drag_start(event) -> None:
     name = square_at(event)
-    drag_from[:] = [name] if name else []
+    drag_from[:] = [name, event.button] if name else []
 
 
 def drag_end(event) -> None:
-    """A drag from one square to another plays like two clicks."""
+    """A drag from one square to another plays like two clicks; with the right button,
+    a right-click marks a square and a right-drag draws an arrow."""
     target = square_at(event)
-    if drag_from and target and target != drag_from[0]:
+    if drag_from and target and event.button == 2 and drag_from[1] == 2:
+        app.annotate(drag_from[0], target)
+        draw()
+    elif drag_from and target and target != drag_from[0]:
         app.drag(drag_from[0], target)
         draw()  # only after a real drag: a redraw between press and release eats the click
     drag_from.clear()
 
 
 def move_list_click(event) -> None:
-    button = event.target.closest("[data-ply]")
+    button = event.target.closest("[data-node]")
     if button is not None:
-        app.go_to(int(button.dataset.ply))
+        app.go_to_node(int(button.dataset.node))
 
 
 def host_message(event) -> None:
@@ -276,8 +273,10 @@ on("board", "keydown", board_key)
 element("board").addEventListener("pointerdown", create_proxy(drag_start))
 element("board").addEventListener("pointerup", create_proxy(drag_end))
 on("moves", "click", move_list_click)
+element("board").addEventListener("contextmenu", create_proxy(lambda event: event.preventDefault()))
+on("comment", "change", lambda _event: app.set_comment(element("comment").value))
 for button in BUTTONS:
-    on(button, "change" if button == "shading" else "click", press(button))
+    on(button, "change" if button in ("shading", "clean") else "click", press(button))
 for menu in ("size", "mode", "level", "language", "recent"):
     on(menu, "change", choose(menu))
 document.addEventListener("keydown", create_proxy(page_key))

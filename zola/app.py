@@ -23,14 +23,15 @@ from collections import namedtuple
 
 from zola.compat import quoted
 from zola.errors import InvalidOptionError, InvalidSquareError, ZolaError
-from zola.game import Game
+from zola.game import EMPTY_NOTE, Game, Note
 from zola.geometry import SIZES, parse_square, square, square_file, square_name, square_rank
 from zola.i18n import LANGUAGES, Text, pick_language, say
 from zola.levels import DEFAULT_LEVEL, LEVELS, level_settings
 from zola.link import DEFAULT_VIEW, parse, position_only, unparse
 from zola.move import PASS, SWAP, Move
+from zola.movelist import move_list
 from zola.position import BLUE, COLOR_NAMES, RED
-from zola.record import decode, encode
+from zola.record import MAX_COMMENT, decode, encode
 from zola.saved import MemoryStore, Saved
 from zola.svg import THEMES, render
 
@@ -65,6 +66,10 @@ BUTTONS = (
     "hint",
     "copy",
     "copy-position",
+    "promote",
+    "delete",
+    "clean",
+    "clear-notes",
 )
 HISTORY_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End")
 CURSOR_KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
@@ -105,7 +110,11 @@ _SCREEN = (
     "computer",  # what the computer is doing, "" when nothing
     "retry",  # show Retry
     "can_hint",
-    "moves",  # ((ply, text, state), ...) with state "played", "current" or "ahead"
+    "move_list",  # the move list's items as HTML (zola.movelist)
+    "can_promote",  # the move looked at is in a variation
+    "can_delete",  # there is a move looked at, to delete with what follows
+    "comment",  # the author's comment on the position shown, "" when none
+    "clean",  # the author's notes are hidden
     "recent",  # RecentGame items of the menu
     "fragment",  # the URL fragment, without "#"
     "app_link",  # the "Open in the full app" address, "" when not shown
@@ -153,6 +162,7 @@ class App:
         self.level = DEFAULT_LEVEL
         self.selected: int | None = None
         self.cursor = 0  # the square the keyboard is on
+        self.arrow_from: int | None = None  # an arrow being drawn by keyboard
         self.pie_kept = False
         self.notice: Text | str = ""
         self.entry: str | None = None  # this game's id among the recent games
@@ -418,6 +428,23 @@ class App:
         if key in ("Enter", " "):
             self.click(square_name(self.cursor))
             return True
+        if key in ("a", "A"):  # an arrow: from here, then to where the cursor goes
+            if self.arrow_from is None:
+                self.arrow_from = self.cursor
+                self.notice = Text("notice.arrow_from", square=square_name(self.cursor))
+            else:
+                start, self.arrow_from = self.arrow_from, None
+                self.notice = ""
+                if start != self.cursor:
+                    self.annotate(square_name(start), square_name(self.cursor))
+            return True
+        if key in ("h", "H"):
+            self.annotate(square_name(self.cursor), square_name(self.cursor))
+            return True
+        if key == "Escape" and self.arrow_from is not None:
+            self.arrow_from = None
+            self.notice = ""
+            return True
         return False
 
     def history_key(self, key: str) -> bool:
@@ -445,8 +472,14 @@ class App:
         elif name == "keep":
             self.pie_kept = True
             self.notice = ""
-        elif name in ("flip", "shading"):
+        elif name in ("flip", "shading", "clean"):
             self.view = self.view.replace(**{name: not getattr(self.view, name)})
+        elif name == "promote":
+            self.game.promote(self.game.node)
+        elif name == "delete":
+            self._delete()
+        elif name == "clear-notes":
+            self._note(EMPTY_NOTE)
         elif name == "retry":
             self.stalled = False
             self.notice = ""
@@ -560,6 +593,67 @@ class App:
         self.pie_kept = False
         self.hint = None
         self.notice = ""
+
+    def go_to_node(self, number: int) -> None:
+        """Look at the move numbered ``number`` in the move list (0: the start)."""
+        nodes = self.game.nodes()
+        if not 0 <= number <= len(nodes):
+            raise InvalidOptionError(f"no move {number}: the game has {len(nodes)}")
+        self._cancel()
+        self.game.go_to_node(nodes[number - 1] if number else self.game.root)
+        self.selected = None
+        self.pie_kept = False
+        self.hint = None
+        self.notice = ""
+
+    def _delete(self) -> None:
+        """Delete the move looked at and all that follows it."""
+        if self.view.static or self.game.node is self.game.root:
+            return
+        self._cancel()
+        self.game.delete(self.game.node)
+        self.selected = None
+        self.notice = ""
+
+    # -- the author's notes ----------------------------------------------------------------
+
+    def annotate(self, start: str, end: str) -> None:
+        """Draw on the position shown: an arrow from ``start`` to ``end``, or a marked
+        square when they are the same square; drawing one again removes it."""
+        if self.view.static:
+            self.notice = Text("notice.static")
+            return
+        size = self.game.size
+        try:
+            a, b = parse_square(start, size), parse_square(end, size)
+        except InvalidSquareError as error:
+            self.notice = str(error)
+            return
+        note = self.game.node.note
+        if a == b:
+            marked = note.highlight
+            highlight = tuple(sq for sq in marked if sq != a) if a in marked else marked + (a,)
+            self._note(Note(note.arrows, highlight, note.comment))
+        else:
+            arrow = Move.step(a, b)
+            arrows = note.arrows
+            arrows = (
+                tuple(m for m in arrows if m != arrow) if arrow in arrows else arrows + (arrow,)
+            )
+            self._note(Note(arrows, note.highlight, note.comment))
+
+    def set_comment(self, text: str) -> None:
+        """The author's comment on the position shown (plain text, at most 280 characters)."""
+        if self.view.static:
+            return
+        text = " ".join(str(text).split())[:MAX_COMMENT]
+        note = self.game.node.note
+        self._note(Note(note.arrows, note.highlight, text))
+
+    def _note(self, note: Note) -> None:
+        self.game.node.note = EMPTY_NOTE if note == Note((), (), "") else note
+        if self.view.clean and note != EMPTY_NOTE:
+            self.view = self.view.replace(clean=False)  # show what was just drawn
 
     # -- the computer ---------------------------------------------------------------------
 
@@ -687,7 +781,12 @@ class App:
         return self.say(Text("status.turn", color=turn))
 
     def board_svg(self) -> str:
-        """The board as SVG, with selection, legal-move hints, the last move and a hint arrow."""
+        """The board as SVG: selection, legal-move hints, the last move, the author's
+        arrows and marked squares (unless the view is clean) and a hint arrow."""
+        note = EMPTY_NOTE if self.view.clean else self.game.node.note
+        arrows = list(note.arrows)
+        if self.hint is not None and self.hint.from_square >= 0:
+            arrows.append(self.hint)
         return render(
             self.game.position,
             flip=self.view.flip,
@@ -695,26 +794,13 @@ class App:
             coordinates=self.view.coordinates,
             selected=self.selected,
             hints=self.hints(),
-            last_move=self._last_board_move(),
-            arrows=[self.hint] if self.hint is not None and self.hint.from_square >= 0 else [],
+            last_move=self.game.last_board_move(),
+            highlight=note.highlight,
+            arrows=arrows,
             theme=THEMES[self.view.theme],
             language=self.language,
             focus=None if self.view.static else self.cursor,
         )
-
-    def _last_board_move(self) -> Move | None:
-        for move in reversed(self.game.moves[: self.game.ply]):
-            if move.from_square >= 0:
-                return move
-        return None
-
-    def _moves(self) -> tuple:
-        ply = self.game.ply
-        items = []
-        for number, move in enumerate(self.game.moves, 1):
-            state = "current" if number == ply else "ahead" if number > ply else "played"
-            items.append((number, str(move), state))
-        return tuple(items)
 
     def _computer_line(self) -> str:
         """What the computer is doing, for the line under the status."""
@@ -787,7 +873,11 @@ class App:
             computer=self._computer_line(),
             retry=self.stalled,
             can_hint=self.request is None and self._can_hint(),
-            moves=self._moves(),
+            move_list=move_list(game),
+            can_promote=game.node is not game.root and game.node not in game.root.main_line(),
+            can_delete=game.node is not game.root and not view.static,
+            comment="" if view.clean else game.node.note.comment,
+            clean=view.clean,
             recent=self.recent() if self.saving() else (),
             fragment=self.fragment(),
             app_link=self.base_url + "#" + share if view.embed and view.app_link else "",

@@ -82,6 +82,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "browser.",
         "notice.kept_aside": "A saved game could not be read; it was kept aside in this browser.",
         "reason.no_move": "the answer is not a move",
+        "notice.arrow_from": "Arrow from {square}: move to its end and press A again "
+        "(Esc: no arrow).",
+        "page.promote": "Make main line",
+        "page.delete": "Delete from here",
+        "page.notes": "Notes",
+        "page.comment": "Comment on this position",
+        "page.clean": "Hide notes",
+        "page.clear_notes": "Clear the notes here",
+        "page.notes_help": "Right-click a square to mark it, right-drag to draw an arrow; on the "
+        "board, H marks the square under the cursor and A starts or ends an arrow.",
         "reason.timeout": "no answer in time",
         "page.mode": "Opponent",
         "mode.humans": "Two players on this device",
@@ -185,6 +195,17 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.kept_aside": "Ein gespeichertes Spiel ließ sich nicht lesen; es wurde in diesem "
         "Browser beiseitegelegt.",
         "reason.no_move": "die Antwort ist kein Zug",
+        "notice.arrow_from": "Pfeil von {square}: zum Ziel gehen und wieder A drücken (Esc: kein "
+        "Pfeil).",
+        "page.promote": "Zur Hauptvariante machen",
+        "page.delete": "Ab hier löschen",
+        "page.notes": "Notizen",
+        "page.comment": "Kommentar zu dieser Stellung",
+        "page.clean": "Notizen ausblenden",
+        "page.clear_notes": "Notizen hier löschen",
+        "page.notes_help": "Rechtsklick auf ein Feld markiert es, Ziehen mit der rechten Taste "
+        "zeichnet einen Pfeil; auf dem Brett markiert H das Feld unter dem Cursor, A beginnt "
+        "oder beendet einen Pfeil.",
         "reason.timeout": "keine Antwort in der Zeit",
         "page.mode": "Gegner",
         "mode.humans": "Zwei Spieler an diesem Gerät",

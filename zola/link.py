@@ -12,6 +12,7 @@ View options are bare words after the record's fields, separated by ``;``:
 ``nohints`` no legal-move dots and rings
 ``dark``    the dark theme
 ``nolink``  in an embed: no "open in the full app" link
+``clean``   without the author's arrows, marked squares and comments
 =========== ===================================================
 
 and ``origin=https://host.example`` makes an embed talk only to that host page.
@@ -39,6 +40,7 @@ _FIELDS = (
     "hints",
     "theme",
     "app_link",
+    "clean",
     "origin",
 )
 
@@ -47,7 +49,8 @@ class View(namedtuple("View", _FIELDS)):
     """How a board is shown; :data:`DEFAULT_VIEW` is the full app's.
 
     ``embed``, ``panel``, ``static``, ``flip``, ``shading``, ``coordinates``,
-    ``hints`` and ``app_link`` are yes/no; ``theme`` is ``"light"`` or ``"dark"``;
+    ``hints``, ``app_link`` and ``clean`` (no author's arrows, marks and comments)
+    are yes/no; ``theme`` is ``"light"`` or ``"dark"``;
     ``origin`` is the one host page origin an embed talks to (``""``: any).
     """
 
@@ -58,7 +61,7 @@ class View(namedtuple("View", _FIELDS)):
         return View(*[changes.get(name, self[i]) for i, name in enumerate(_FIELDS)])
 
 
-DEFAULT_VIEW = View(False, False, False, False, False, True, True, "light", True, "")
+DEFAULT_VIEW = View(False, False, False, False, False, True, True, "light", True, False, "")
 
 # (word, field, the value it sets), in the order links are written in.
 WORDS = (
@@ -71,6 +74,7 @@ WORDS = (
     ("nohints", "hints", False),
     ("dark", "theme", "dark"),
     ("nolink", "app_link", False),
+    ("clean", "clean", True),
 )
 _WORD_SET = {word for word, _, _ in WORDS}
 

@@ -167,7 +167,7 @@ def _plain(screen: object) -> list:
         [screen.pie, screen.can_back, screen.can_forward, screen.game_over, screen.shading],
         [list(pair) for pair in screen.controls],
         [screen.language, screen.computer, screen.retry, screen.can_hint],
-        [list(item) for item in screen.moves],
+        [screen.move_list, screen.can_promote, screen.can_delete, screen.comment, screen.clean],
         [game.label for game in screen.recent],
         [screen.fragment, screen.app_link, screen.announce, screen.clipboard],
         [[list(pair) for pair in sorted(post.items())] for post in screen.posts],
