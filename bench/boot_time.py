@@ -1,24 +1,30 @@
-"""Boot time: navigation start -> <body data-ready="1">, the app beside a bare PyScript page.
+"""Boot time: navigation start -> <body data-ready="1">, the app beside bare PyScript pages.
 
-    python3 bench/boot_time.py                # the app and the bare page, 7 runs each
-    python3 bench/boot_time.py --runs 3 /index.html#v1;size=10
+    python3 bench/boot_time.py              # the app, bare Pyodide, bare MicroPython: 7 runs
+    python3 bench/boot_time.py --runs 3 '/index.html#v1;size=10' /bench/bare/index.html
 
-Runs of the pages alternate, so both see the same machine load.
+The first path is the app, the second the reference the goal is measured
+against (default: a bare PyScript page on the self-hosted Pyodide; goal: the
+app boots in at most 0.25x its time). The app is opened on a two-player link
+(`#v1;size=6`), so it starts no computer worker; every run's requests are
+watched, and a page that fetches Pyodide's runtime is counted in the table.
 
 Each run uses a fresh browser context (empty cache, as a first visit), in
-Debian's headless Chromium, with the repository served on 127.0.0.1. The time
-is read in the page (performance.now() when data-ready is set, whose origin is
-navigation start), so Playwright's polling adds nothing to it.
+Debian's headless Chromium, with the repository served on 127.0.0.1; the pages
+take turns, after one uncounted warm-up round, so all see the same machine
+load. The time is read in the page (performance.now() when data-ready is set,
+whose origin is navigation start), so Playwright's polling adds nothing to it.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import time
 
 from chromium import served_chromium
 
-# Runs before the page's own scripts: note the moment data-ready becomes "1".
+# Runs before the page's own scripts (in every frame): the moment data-ready becomes "1".
 MARK_READY = """
 new MutationObserver((_, obs) => {
   if (document.body && document.body.dataset.ready === "1") {
@@ -27,36 +33,76 @@ new MutationObserver((_, obs) => {
   }
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
 """
+PYODIDE = "/node_modules/pyodide/"  # any request under it: a Pyodide runtime is loading
+PATHS = ["/index.html#v1;size=6", "/bench/bare/index.html", "/bench/bare-mpy/index.html"]
+
+
+def table(header: list[str], rows: list[list[str]]) -> str:
+    """A markdown table; columns after the first are right-aligned."""
+    lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def boot(browser, url: str, timeout: float, linger: float) -> tuple[float, bool]:  # noqa: ANN001
+    """One first visit: (ms to data-ready, whether anything under node_modules/pyodide loaded)."""
+    context = browser.new_context()
+    urls: list[str] = []
+    context.on("request", lambda request: urls.append(request.url))
+    context.add_init_script(MARK_READY)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("window.__bootMs !== undefined", timeout=timeout * 1000)
+    ms = page.evaluate("window.__bootMs")
+    time.sleep(linger)  # a worker started at boot fetches its runtime soon after
+    context.close()
+    return ms, any(PYODIDE in u for u in urls)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("paths", nargs="*", default=["/index.html", "/bench/bare/index.html"])
+    ap.add_argument("paths", nargs="*", default=PATHS, help="the app first, the reference second")
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--warmup", type=int, default=1, help="uncounted rounds first")
+    ap.add_argument("--goal", type=float, default=0.25, help="at most this ratio app / reference")
+    ap.add_argument("--linger", type=float, default=1.0, help="seconds to watch after ready")
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per run")
     args = ap.parse_args()
 
     times: dict[str, list[float]] = {path: [] for path in args.paths}
+    pyodide: dict[str, int] = dict.fromkeys(args.paths, 0)
     with served_chromium() as (base, browser):
-        for run in range(args.runs):
+        for run in range(args.warmup + args.runs):
+            counted = run >= args.warmup
             for path in args.paths:
-                context = browser.new_context()
-                context.add_init_script(MARK_READY)
-                page = context.new_page()
-                page.goto(base + path)
-                page.wait_for_function("window.__bootMs !== undefined", timeout=args.timeout * 1000)
-                times[path].append(page.evaluate("window.__bootMs"))
-                print(f"run {run + 1} {path}: {times[path][-1]:7.0f} ms")
-                context.close()
+                ms, fetched = boot(browser, base + path, args.timeout, args.linger)
+                label = f"run {run + 1 - args.warmup}" if counted else "warm-up"
+                print(f"{label} {path}: {ms:7.0f} ms{'  (loaded Pyodide)' if fetched else ''}")
+                if counted:
+                    times[path].append(ms)
+                    pyodide[path] += fetched
     medians = {path: statistics.median(ms) for path, ms in times.items()}
-    first = args.paths[0]
-    for path, ms in times.items():
-        print(
-            f"{path}: median {medians[path]:.0f} ms "
-            f"(min {min(ms):.0f}, max {max(ms):.0f}, {args.runs} fresh contexts)"
-        )
-    for path in args.paths[1:]:
-        print(f"ratio {first} / {path}: {medians[first] / medians[path]:.2f}")
+    rows = [
+        [
+            f"`{path}`",
+            f"{medians[path]:.0f} ms",
+            f"{min(ms):.0f} ms",
+            f"{max(ms):.0f} ms",
+            f"{pyodide[path]}/{len(ms)}",
+        ]
+        for path, ms in times.items()
+    ]
+    print()
+    print(table(["page", "median", "min", "max", "loaded Pyodide"], rows))
+    app = args.paths[0]
+    print()
+    for i, path in enumerate(args.paths[1:]):
+        ratio = medians[app] / medians[path]
+        goal = f" (goal: at most {args.goal}: {'met' if ratio <= args.goal else 'NOT met'})"
+        print(f"ratio {app} / {path}: {ratio:.2f}{goal if i == 0 else ''}")
+    print(f"{args.runs} fresh contexts each, pages taking turns, {args.warmup} warm-up round(s)")
+    if pyodide[app]:
+        print(f"WARNING: the app loaded Pyodide in {pyodide[app]} of {args.runs} runs")
 
 
 if __name__ == "__main__":
