@@ -290,3 +290,15 @@ class Game:
         color = self.winner()
         return None if color is None else self.player_of(color)
 
+    # -- Jupyter's rich display (CPython only, never called by the page) -------------
+
+    def _repr_svg_(self) -> str:
+        """The board at the current ply as an SVG picture, the last step or capture
+        marked: what a notebook shows for a game."""
+        from zola.svg import render  # when called: the worker and the page never call it
+
+        return render(self.position, last_move=self.last_board_move())
+
+    def _repr_html_(self) -> str:
+        """The board as inline SVG, at most 360 pixels wide, for a notebook."""
+        return f'<div class="zola-diagram" style="max-width:360px">{self._repr_svg_()}</div>'

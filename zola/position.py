@@ -383,6 +383,18 @@ class Position:
         self.push(move)
         return move
 
+    # -- Jupyter's rich display (CPython only, never called by the page) -------------
+
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture: what a notebook shows for a position."""
+        from zola.svg import render  # when called: the worker and the page never call it
+
+        return render(self)
+
+    def _repr_html_(self) -> str:
+        """The board as inline SVG, at most 360 pixels wide, for a notebook."""
+        return f'<div class="zola-diagram" style="max-width:360px">{self._repr_svg_()}</div>'
+
 
 def perft(position: Position, depth: int) -> int:
     """Count the leaf nodes of the legal-move tree ``depth`` plies deep.

@@ -1,0 +1,428 @@
+"""The docs tools: the Sphinx directive, the Markdown extension, the notebook display.
+
+A small Sphinx project is built here with the HTML, LaTeX and EPUB builders (the
+LaTeX build reuses the HTML build's doctrees, as ``make html latex`` does); each
+diagram is read back from the output and must show the position it was asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import logging
+import os
+import re
+import xml.etree.ElementTree as ET
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tests.test_svg import checkers
+from zola import Game, Position
+from zola.link import parse
+
+APP_URL = "https://example.org/zola/index.html"
+LINK = "v1;size=8;moves=d4xe4"
+LINK_POSITION = str(parse(LINK)[0].position)  # after d4xe4
+LONE = "6/6/2rb2/6/6/6 r"
+HOSTILE = "<script>alert(1)</script>"
+
+
+def _need(module: str) -> ModuleType:
+    """The module, else: fail in CI (the test extra installs it), skip elsewhere."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        message = f"{module} is missing: pip install -e '.[test]' (or run scripts/test)"
+        if os.environ.get("CI"):
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+
+
+class Tags(HTMLParser):
+    """The ``img``, ``iframe``, ``figcaption`` and ``p`` elements of a page, in order,
+    with their attributes and text."""
+
+    WANTED = ("img", "iframe", "figcaption", "p")
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.found: list[tuple[str, dict[str, str], str]] = []
+        self.open: list[int] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.WANTED:
+            self.found.append((tag, {k: v or "" for k, v in attrs}, ""))
+            if tag not in ("img",):
+                self.open.append(len(self.found) - 1)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.WANTED and tag != "img" and self.open:
+            self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        for index in self.open:
+            tag, attrs, text = self.found[index]
+            self.found[index] = (tag, attrs, text + data)
+
+    def all(self, tag: str) -> list[tuple[dict[str, str], str]]:
+        return [(attrs, text) for name, attrs, text in self.found if name == tag]
+
+
+# ------------------------------------------------------------------------ Sphinx
+
+DIAGRAMS = f"""\
+Diagrams
+========
+
+.. zola:: #{LINK};flip
+   :arrows: c4xd4, c3xe5
+   :caption: The *first* capture {HOSTILE}
+   :live: panel
+
+.. zola:: {LONE}
+   :highlight: c4 d4
+   :dark:
+   :no-coordinates:
+   :width: 240
+   :alt: A lone pair.
+   :name: lone-pair
+
+.. zola:: {LINK}
+   :flip: false
+   :live:
+"""
+# (line, what the warning says) of each bad directive in bad.rst
+BAD = [
+    (4, "bad game link: size must be 6, 8 or 10, not '9'", ".. zola:: v1;size=9"),
+    (6, "unknown option 'colour'", f".. zola:: {LONE}\n   :colour: red"),
+    (9, "an arrow needs two squares, not 'pass'", f".. zola:: {LONE}\n   :arrows: pass"),
+    (12, "flip must be true or false, not 'maybe'", f".. zola:: {LONE}\n   :flip: maybe"),
+    (15, "bad square 'z9'", f".. zola:: {LONE}\n   :highlight: z9"),
+    (18, "needs a game link", ".. zola::"),
+]
+BAD_PAGE = "Bad\n===\n\n" + "\n\n".join(text for _, _, text in BAD) + f"\n\n.. zola:: {LONE}\n"
+
+
+def build(src: Path, out: Path, doctrees: Path, builder: str, **config: object) -> str:
+    """Build ``src`` with ``builder``; return the warnings (the build must succeed)."""
+    _need("sphinx")
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    warnings = io.StringIO()
+    with patch_docutils(src), docutils_namespace():
+        app = Sphinx(
+            src, src, out, doctrees, builder, confoverrides=config, status=None, warning=warnings
+        )
+        app.build()
+    assert app.statuscode == 0, warnings.getvalue()
+    return warnings.getvalue()
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("sphinx")
+    src = root / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        'project = "Zola docs test"\nextensions = ["zola.sphinx"]\n'
+        f'zola_app_url = "{APP_URL}"\nversion = "1"\ncopyright = "test"\n'
+    )
+    (src / "index.rst").write_text("Test\n====\n\n.. toctree::\n\n   diagrams\n   bad\n")
+    (src / "diagrams.rst").write_text(DIAGRAMS)
+    (src / "bad.rst").write_text(BAD_PAGE)
+    return root
+
+
+@pytest.fixture(scope="module")
+def html(project: Path) -> tuple[Path, str]:
+    out = project / "html"
+    return out, build(project / "src", out, project / "doctrees", "html")
+
+
+def svg_of(out: Path, src: str) -> str:
+    path = out / src
+    assert path.suffix == ".svg" and path.is_file(), src
+    return path.read_text("utf-8")
+
+
+def test_sphinx_html_has_each_diagram_as_an_svg_of_its_position(html: tuple[Path, str]) -> None:
+    out, _ = html
+    page = Tags((out / "diagrams.html").read_text("utf-8"))
+    images = [attrs for attrs, _ in page.all("img") if "zola-diagram" in attrs["class"]]
+    assert len(images) == 3
+    first, lone, third = (ET.fromstring(svg_of(out, attrs["src"])) for attrs in images)
+    assert first.get("data-position") == LINK_POSITION and first.get("data-flipped") == "1"
+    assert len(first.findall(".//{*}g[@class='arrow']")) == 2
+    assert lone.get("data-position") == LONE and lone.get("data-flipped") == "0"
+    assert "theme-dark" in lone.get("class")
+    assert not lone.findall(".//{*}text[@class='coordinate']")
+    assert len(lone.findall(".//{*}rect[@class='highlight']")) == 2
+    assert checkers(svg_of(out, images[1]["src"])) == {"c4": "red", "d4": "blue"}
+    assert third.get("data-position") == LINK_POSITION and third.get("data-flipped") == "0"
+    # alt text: a description of the position by default, else the author's
+    assert images[0]["alt"] == (
+        "Zola diagram, 8 by 8 board, Blue's side at the bottom: Blue to move after d4xe4; "
+        "32 red and 31 blue checkers. Arrows: c4xd4, c3xe5."
+    )
+    assert images[1]["alt"] == "A lone pair."
+    assert "width: 240px" in images[1]["style"] and "width: 360px" in images[0]["style"]
+
+
+def test_sphinx_html_caption_is_text_with_inline_markup(html: tuple[Path, str]) -> None:
+    out, _ = html
+    text = (out / "diagrams.html").read_text("utf-8")
+    (caption,) = Tags(text).all("figcaption")
+    assert caption[1].strip().startswith(f"The first capture {HOSTILE}")
+    body = text.split('<section id="diagrams">')[1].split("</section>")[0]
+    assert "<em>first</em>" in body and "<script>" not in body
+    assert 'id="lone-pair"' in text
+
+
+def test_sphinx_live_puts_the_app_in_an_iframe_above_the_diagram(html: tuple[Path, str]) -> None:
+    out, warnings = html
+    page = Tags((out / "diagrams.html").read_text("utf-8"))
+    order = [
+        tag for tag, attrs, _ in page.found if tag == "iframe" or "zola" in attrs.get("class", "")
+    ]
+    assert order == ["iframe", "img", "img", "iframe", "img"]
+    first, third = (attrs for attrs, _ in page.all("iframe"))
+    assert first["src"] == f"{APP_URL}#{LINK};embed;panel;flip"
+    assert third["src"] == f"{APP_URL}#{LINK};embed"
+    assert first["title"].startswith("Playable board. Zola diagram, 8 by 8 board")
+    assert "diagrams.rst" not in warnings
+
+
+def test_sphinx_bad_directives_warn_with_document_and_line(html: tuple[Path, str]) -> None:
+    out, warnings = html
+    for line, message, _ in BAD:
+        assert re.search(
+            rf"bad\.rst:{line}: WARNING: zola: [^\n]*{re.escape(message)}", warnings
+        ), (
+            line,
+            warnings,
+        )
+    assert warnings.count("WARNING") == len(BAD)
+    # the build went on: the good diagram after the bad ones is there
+    images = [attrs for attrs, _ in Tags((out / "bad.html").read_text("utf-8")).all("img")]
+    assert [ET.fromstring(svg_of(out, a["src"])).get("data-position") for a in images] == [LONE]
+
+
+def test_sphinx_latex_gets_png_images_of_the_same_diagrams(
+    project: Path, html: tuple[Path, str]
+) -> None:
+    pytest.importorskip("cairosvg")  # in the test extra; the converter needs it
+    out = project / "latex"
+    build(project / "src", out, project / "doctrees", "latex")  # the HTML build's doctrees
+    tex = next(out.glob("*.tex")).read_text("utf-8")
+    included = re.findall(r"\\sphinxincludegraphics\[width=([^\]]+)\]\{\{(zola-\w+)\}\.png\}", tex)
+    assert [width for width, _ in included] == [
+        "360\\sphinxpxdimen",
+        "240\\sphinxpxdimen",
+        "360\\sphinxpxdimen",
+        "360\\sphinxpxdimen",
+    ]
+    # each PNG is drawn from the very SVG the HTML shows (the names are its hash)
+    html_out = html[0]
+    svgs = {
+        Path(a["src"]).stem
+        for page in ("diagrams", "bad")
+        for a, _ in Tags((html_out / f"{page}.html").read_text("utf-8")).all("img")
+    }
+    assert {name for _, name in included} == svgs
+    for _, name in included:
+        data = (out / f"{name}.png").read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        assert int.from_bytes(data[16:20], "big") == 1200  # the width in the IHDR chunk
+    assert "iframe" not in tex and APP_URL not in tex
+    assert "\\textless{}script\\textgreater{}" in tex
+
+
+def test_sphinx_epub_has_the_svg_diagrams_and_no_live_board(project: Path) -> None:
+    out = project / "epub"
+    build(project / "src", out, project / "doctrees-epub", "epub")
+    (book,) = out.glob("*.epub")
+    with zipfile.ZipFile(book) as epub:
+        page = epub.read("diagrams.xhtml").decode()
+        images = [attrs["src"] for attrs, _ in Tags(page).all("img")]
+        positions = [ET.fromstring(epub.read(src)).get("data-position") for src in images]
+        assert positions == [LINK_POSITION, LONE, LINK_POSITION]
+        assert "<iframe" not in page and APP_URL not in page
+
+
+def test_sphinx_live_without_an_app_url_warns_and_shows_the_static_diagram(project: Path) -> None:
+    out = project / "html-no-url"
+    warnings = build(project / "src", out, project / "doctrees-no-url", "html", zola_app_url="")
+    for line in (4, 17):  # the two :live: diagrams
+        assert re.search(
+            rf"diagrams\.rst:{line}: WARNING: zola: :live: needs zola_app_url", warnings
+        )
+    page = Tags((out / "diagrams.html").read_text("utf-8"))
+    assert not page.all("iframe") and len(page.all("img")) == 3
+
+
+# ---------------------------------------------------------------------- Markdown
+
+DOCUMENT = f"""\
+# Diagrams
+
+```zola
+#{LINK}
+flip: true
+arrows: c4xd4 c3xe5
+caption: The first capture {HOSTILE}
+live: true
+```
+
+Text between.
+
+~~~~ zola
+{LONE}
+
+highlight: c4, d4
+width: 200
+alt: Two checkers & more
+~~~~
+
+````markdown
+```zola
+v1;size=9
+```
+````
+
+```zola
+v1;size=6;moves=a1xz9
+```
+
+```zola
+{LONE}
+colour: red
+```
+"""
+
+
+def markdown(text: str, **config: object) -> str:
+    md = _need("markdown")
+    return md.markdown(
+        text,
+        extensions=["zola.markdown", "fenced_code"],
+        extension_configs={"zola.markdown": config},
+    )
+
+
+def inline_svgs(html: str) -> list[ET.Element]:
+    return [ET.fromstring(svg) for svg in re.findall(r"<svg .*?</svg>", html, re.S)]
+
+
+def test_markdown_block_becomes_an_inline_svg_figure(caplog: pytest.LogCaptureFixture) -> None:
+    html = markdown(DOCUMENT, app_url=APP_URL)
+    first, lone = inline_svgs(html)
+    assert first.get("data-position") == LINK_POSITION and first.get("data-flipped") == "1"
+    assert len(first.findall(".//{*}g[@class='arrow']")) == 2
+    assert lone.get("data-position") == LONE and lone.get("width") == "200px"
+    assert len(lone.findall(".//{*}rect[@class='highlight']")) == 2
+    assert lone.get("aria-label") == "Two checkers & more"
+    assert first.get("aria-label").startswith("Zola diagram, 8 by 8 board, Blue's side")
+    assert re.search(r'<figure class="zola-diagram"><iframe [^>]*></iframe><svg ', html)
+    (caption,) = Tags(html).all("figcaption")
+    assert caption[1] == f"The first capture {HOSTILE}"
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert '<div class="zola-diagram"><svg ' in html  # no caption: no figure
+    (iframe,) = Tags(html).all("iframe")
+    assert iframe[0]["src"] == f"{APP_URL}#{LINK};embed;flip"
+    # a zola block shown as code inside another fence stays code
+    assert '<code class="language-markdown">```zola\nv1;size=9\n```\n</code>' in html
+
+
+def test_markdown_bad_blocks_warn_with_the_line_and_show_an_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="zola.markdown"):
+        html = markdown(DOCUMENT, app_url=APP_URL)
+    messages = [record.getMessage() for record in caplog.records]
+    assert messages == [
+        "zola diagram at line 27: bad game link: move 1: bad move 'a1xz9': bad square 'z9': "
+        "expected a file a-j and a rank 1-10, like 'c3'",
+        "zola diagram at line 31: unknown option 'colour'; the options are flip, shading, "
+        "no-coordinates, dark, arrows, highlight, caption, width, alt, live",
+    ]
+    errors = [text for attrs, text in Tags(html).all("p") if attrs.get("class") == "zola-error"]
+    assert errors == ["Z" + message[1:] for message in messages]
+
+
+def test_markdown_never_passes_input_through_as_html(caplog: pytest.LogCaptureFixture) -> None:
+    text = f'```zola\n{HOSTILE}\n```\n\n```zola\n{LONE}\nalt: "><script>x</script>\n```\n'
+    html = markdown(text)
+    assert "<script>" not in html
+    assert "bad position &#x27;&lt;script&gt;alert(1)&lt;/script&gt;&#x27;" in html
+    assert inline_svgs(html)[0].get("aria-label") == '"><script>x</script>'
+
+
+def test_markdown_live_without_an_app_url_warns_and_is_static(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="zola.markdown"):
+        html = markdown(f"Intro\n\n```zola\n{LONE}\nlive: panel static\n```\n")
+    assert "<iframe" not in html and len(inline_svgs(html)) == 1
+    assert [r.getMessage() for r in caplog.records] == [
+        "zola diagram at line 3: live needs the app_url config of zola.markdown; "
+        "static diagram only"
+    ]
+    with_url = markdown(f"```zola\n{LONE}\nlive: panel static\n```\n", app_url=APP_URL + "#x")
+    (iframe,) = Tags(with_url).all("iframe")
+    assert iframe[0]["src"] == f"{APP_URL}#v1;size=6;start=6/6/2rb2/6/6/6_r;embed;panel;static"
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("flip: maybe", "flip must be true or false, not 'maybe'"),
+        ("width: wide", "width must be like 300px"),
+        ("live: sideways", "live must be true, false or embed words"),
+        ("live: origin=https://example.org/page", "origin must be like https://example.org"),
+        ("arrows: c4-d9", "off the 6x6 board"),
+        ("just words", "an option line is 'name: value'"),
+        ("flip: true\nflip: false", "option 'flip' is given twice"),
+    ],
+)
+def test_markdown_bad_options(option: str, message: str, caplog: pytest.LogCaptureFixture) -> None:
+    html = markdown(f"```zola\n{LONE}\n{option}\n```\n")
+    ((attrs, text),) = Tags(html).all("p")
+    assert attrs["class"] == "zola-error" and "<svg" not in html
+    assert text.startswith("Zola diagram at line 1: ") and message in text
+    assert f"zola diagram at line 1: {text[24:]}" == caplog.records[0].getMessage()
+
+
+def test_markdown_works_without_fenced_code() -> None:
+    md = _need("markdown")
+    html = md.markdown(f"```zola\n{LONE}\n```", extensions=["zola.markdown"])
+    assert [svg.get("data-position") for svg in inline_svgs(html)] == [LONE]
+
+
+# ---------------------------------------------------------------------- notebooks
+
+
+def test_a_game_shows_itself_in_a_notebook_as_svg() -> None:
+    game = Game(6)
+    game.play("c3xd3")
+    svg = game._repr_svg_()
+    root = ET.fromstring(svg)
+    assert root.get("data-position") == str(game.position)
+    assert len(root.findall(".//{*}g[@class='capture-mark']")) == 1  # the last move
+    assert game._repr_html_().count(svg) == 1
+    game.undo()
+    assert ET.fromstring(game._repr_svg_()).get("data-position") == str(Position.start(6))
+
+
+def test_a_position_shows_itself_in_a_notebook_as_html_with_the_svg() -> None:
+    position = Position.parse(LONE)
+    html = position._repr_html_()
+    (svg,) = re.findall(r"<svg .*?</svg>", html, re.S)
+    assert svg == position._repr_svg_()
+    assert ET.fromstring(svg).get("data-position") == LONE
+    assert checkers(svg) == {"c4": "red", "d4": "blue"}

@@ -1,0 +1,371 @@
+"""Zola diagrams in Markdown: a fenced block with ``zola`` as its language.
+
+For MkDocs (``markdown_extensions: [zola.markdown]``) and any Python-Markdown
+pipeline (``markdown.markdown(text, extensions=["zola.markdown"])``). The block's
+first line is a game link's fragment or position text; each further line is an
+option, ``key: value``::
+
+    ```zola
+    v1;size=8;moves=d4xe4
+    flip: true
+    arrows: c4xd4 c3xe5
+    caption: The first capture
+    ```
+
+The block becomes the board as inline SVG (drawn by :func:`zola.diagram.diagram`),
+inside a ``<figure>`` with a ``<figcaption>`` when it has a caption. ``live: true``
+puts the playable board (an iframe of the app, ``app_url`` in the extension's
+config) above it. A block with bad input becomes a paragraph saying what is wrong,
+and a warning naming its line is logged (logger ``zola.markdown``).
+
+>>> import markdown
+>>> html = markdown.markdown("```zola\\n6/6/2rb2/6/6/6 r\\narrows: c4xd4\\n```",
+...                         extensions=["zola.markdown"])
+>>> html.startswith('<div class="zola-diagram"><svg'), html.count('class="arrow"')
+(True, 1)
+
+:class:`Diagram`, the checked request for one diagram, is shared with the Sphinx
+directive (:mod:`zola.sphinx`), so both accept the same options:
+
+==================== =====================================================
+``flip``             Blue's side at the bottom (``true``/``false``; overrides
+                     the link's view)
+``shading``          shade and letter the distance classes
+``no-coordinates``   no coordinates along the edges
+``dark``             the dark theme
+``arrows``           moves to draw as arrows: ``c4xd4 c3xe5``
+``highlight``        squares to tint: ``c3 d4``
+``caption``          the figure's caption (plain text)
+``width``            the diagram's width: ``300px``, ``300``, ``50%``, ``20em``
+``alt``              the text for people who cannot see the picture (default:
+                     a description of the position)
+``live``             the playable board above the diagram: ``true``, or the
+                     embed's words ``panel``, ``static``, ``nohints``,
+                     ``nolink``, ``origin=...``
+==================== =====================================================
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+from collections.abc import Mapping
+
+from markdown import Markdown
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+
+from zola.compat import quoted
+from zola.diagram import diagram, last_board_move, read
+from zola.link import View, parse, unparse
+from zola.position import BLUE, RED
+
+logger = logging.getLogger("zola.markdown")
+
+FLAGS = ("flip", "shading", "no-coordinates", "dark")
+OPTIONS = (*FLAGS, "arrows", "highlight", "caption", "width", "alt", "live")
+TRUE_WORDS = ("", "true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
+# The embed words that `live` may add (the view words come from the other options).
+LIVE_WORDS = ("panel", "static", "nohints", "nolink")
+DEFAULT_WIDTH = "360px"
+_WIDTH = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:px|%|em|pt|cm|mm|in)?")
+
+
+class Diagram:
+    """One diagram as a directive or a block asks for it, checked and drawn.
+
+    ``source`` is a link's fragment (``v1;...``, also with ``#``) or position
+    text; ``options`` maps option names to text (``None`` or ``""`` for a bare
+    flag). Raises a ``ValueError`` (a :class:`~zola.errors.ZolaError` for the
+    game's text) saying what is wrong.
+
+    >>> d = Diagram("#v1;size=8;moves=d4xe4", {"flip": "", "live": "panel"})
+    >>> d.embed_src("https://example.org/zola/index.html")
+    'https://example.org/zola/index.html#v1;size=8;moves=d4xe4;embed;panel;flip'
+    >>> print(d.alt.replace(": ", ":\\n"))
+    Zola diagram, 8 by 8 board, Blue's side at the bottom:
+    Blue to move after d4xe4; 32 red and 31 blue checkers.
+    >>> Diagram("6/6/2rb2/6/6/6 r", {"flip": "maybe"})
+    Traceback (most recent call last):
+    ...
+    ValueError: flip must be true or false, not 'maybe'
+    """
+
+    def __init__(self, source: str, options: Mapping[str, str | None]) -> None:
+        unknown = [name for name in options if name not in OPTIONS]
+        if unknown:
+            raise ValueError(
+                f"unknown option {quoted(unknown[0])}; the options are {', '.join(OPTIONS)}"
+            )
+        source = source.strip()
+        if not source:
+            raise ValueError("a diagram needs a game link (v1;...) or position text")
+        self.source = source
+        self.game, self.view = read(source)
+        flags = {name: _flag(name, options[name]) for name in FLAGS if name in options}
+        self.flip = flags.get("flip")
+        self.shading = flags.get("shading")
+        self.coordinates = None if "no-coordinates" not in flags else not flags["no-coordinates"]
+        self.dark = flags.get("dark")
+        self.arrows = _words(options.get("arrows"))
+        self.highlight = _words(options.get("highlight"))
+        self.caption = (options.get("caption") or "").strip()
+        self.width = check_width(options.get("width"))
+        self.live = _live(options["live"]) if "live" in options else None
+        self.svg = diagram(
+            source,
+            flip=self.flip,
+            shading=self.shading,
+            coordinates=self.coordinates,
+            dark=self.dark,
+            highlight=self.highlight,
+            arrows=self.arrows,
+        )
+        self.alt = (options.get("alt") or "").strip() or self.describe()
+
+    def describe(self) -> str:
+        """The default alt text: the board, the side to move, the counts, the marks."""
+        game, position = self.game, self.game.position
+        flipped = self.view.flip if self.flip is None else self.flip
+        head = f"Zola diagram, {position.size} by {position.size} board"
+        if flipped:
+            head += ", Blue's side at the bottom"
+        red, blue = position.count(RED), position.count(BLUE)
+        if position.is_game_over():
+            state = ("Red" if red else "Blue") + " has won"
+        else:
+            state = ("Red" if position.turn == RED else "Blue") + " to move"
+        last = last_board_move(game)
+        if last is not None:
+            state += f" after {last}"
+        text = f"{head}: {state}; {red} red and {blue} blue checker{'s' if blue != 1 else ''}."
+        if self.arrows:
+            text += " Arrows: " + ", ".join(self.arrows) + "."
+        if self.highlight:
+            text += " Marked: " + ", ".join(self.highlight) + "."
+        return text
+
+    def live_view(self) -> View:
+        """The view of the playable board: the link's, these options', ``embed``."""
+        view = self.view.replace(embed=True)
+        changes = {"flip": self.flip, "shading": self.shading, "coordinates": self.coordinates}
+        view = view.replace(**{name: value for name, value in changes.items() if value is not None})
+        if self.dark is not None:
+            view = view.replace(theme="dark" if self.dark else "light")
+        if self.live:
+            words = parse("v1;" + ";".join(self.live))[1]
+            view = view.replace(
+                panel=view.panel or words.panel,
+                static=view.static or words.static,
+                hints=view.hints and words.hints,
+                app_link=view.app_link and words.app_link,
+                origin=words.origin or view.origin,
+            )
+        return view
+
+    def embed_src(self, app_url: str) -> str:
+        """The iframe's address: ``app_url`` (its own fragment dropped) ``#`` the link."""
+        return app_url.split("#", 1)[0] + "#" + unparse(self.game, self.live_view())
+
+    def iframe(self, app_url: str, width: str | None = None) -> str:
+        """The playable board as an ``<iframe>`` (every value escaped), as wide as the
+        diagram when that is in pixels."""
+        width = _pixels(self.width or width) or 420
+        height = width + 60 + (120 if self.live_view().panel else 0)
+        return (
+            f'<iframe class="zola-live" src="{html.escape(self.embed_src(app_url))}" '
+            f'width="{width}" height="{height}" '
+            f'title="{html.escape("Playable board. " + self.alt)}" loading="lazy" '
+            'style="border:0; max-width:100%"></iframe>'
+        )
+
+    def inline_svg(self, width: str = DEFAULT_WIDTH) -> str:
+        """The SVG for inlining in HTML: the alt text as its label, ``width`` wide."""
+        end = self.svg.index(">")
+        root = re.sub(
+            r' aria-label="[^"]*"',
+            lambda _: f' aria-label="{html.escape(self.alt)}"',
+            self.svg[:end],
+            count=1,
+        )
+        return f'{root} width="{html.escape(self.width or width)}"{self.svg[end:]}'
+
+    def html(self, app_url: str = "", width: str = DEFAULT_WIDTH) -> str:
+        """The block's HTML: the live board (when asked and possible), then the SVG,
+        in a ``<figure>`` with a ``<figcaption>`` when captioned."""
+        parts = []
+        if self.live is not None and app_url:
+            parts.append(self.iframe(app_url, width))
+        parts.append(self.inline_svg(width))
+        if self.caption:
+            parts.append(f"<figcaption>{html.escape(self.caption)}</figcaption>")
+            return '<figure class="zola-diagram">' + "".join(parts) + "</figure>"
+        return '<div class="zola-diagram">' + "".join(parts) + "</div>"
+
+
+def _flag(name: str, value: str | None) -> bool:
+    word = (value or "").strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ValueError(f"{name} must be true or false, not {quoted(value)}")
+
+
+def _words(value: str | None) -> list[str]:
+    """``c4xd4 c3xe5`` or ``c3, d4``: the items of a list option."""
+    return (value or "").replace(",", " ").split()
+
+
+def check_width(value: str | None) -> str | None:
+    """A width as the diagram takes it: ``300`` is ``300px``; ``None`` for none.
+
+    >>> check_width("300"), check_width("50%"), check_width(" ")
+    ('300px', '50%', None)
+    """
+    if value is None or not value.strip():
+        return None
+    text = value.strip()
+    if not _WIDTH.fullmatch(text):
+        raise ValueError(f"width must be like 300px, 300, 50% or 20em, not {quoted(value)}")
+    return text + "px" if text[-1].isdigit() or text[-1] == "." else text
+
+
+def _pixels(width: str | None) -> int | None:
+    if width is None or not width.endswith("px"):
+        return None
+    return max(1, round(float(width[:-2])))
+
+
+def _live(value: str | None) -> list[str] | None:
+    """The words of the ``live`` option: ``[]`` for on, ``None`` for ``false``."""
+    words = _words(value)
+    if len(words) <= 1 and (words[0].lower() if words else "") in TRUE_WORDS:
+        return []
+    if len(words) == 1 and words[0].lower() in FALSE_WORDS:
+        return None
+    for word in words:
+        if word.startswith("origin="):
+            parse("v1;" + word)  # a bad origin raises here, saying how it should look
+        elif word not in LIVE_WORDS:
+            raise ValueError(
+                f"live must be true, false or embed words ({', '.join(LIVE_WORDS)}, "
+                f"origin=...), not {quoted(word)}"
+            )
+    return words
+
+
+# ------------------------------------------------------------------ the extension
+
+_FENCE = re.compile(r"(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*?)[ \t]*")
+_OPTION = re.compile(r"(?P<key>[A-Za-z][A-Za-z-]*)[ \t]*:(?P<value>.*)")
+
+
+def read_block(lines: list[str]) -> tuple[str, dict[str, str]]:
+    """The source and options of a block's lines (blank lines skipped).
+
+    >>> read_block(["6/6/2rb2/6/6/6 r", "", "flip: true", "arrows: c4xd4"])
+    ('6/6/2rb2/6/6/6 r', {'flip': 'true', 'arrows': 'c4xd4'})
+    """
+    rest = [line for line in lines if line.strip()]
+    if not rest:
+        raise ValueError("a diagram needs a game link (v1;...) or position text")
+    options: dict[str, str] = {}
+    for line in rest[1:]:
+        match = _OPTION.fullmatch(line.strip())
+        if match is None:
+            raise ValueError(f"an option line is 'name: value', not {quoted(line.strip())}")
+        key = match["key"].lower()
+        if key in options:
+            raise ValueError(f"option {quoted(key)} is given twice")
+        options[key] = match["value"].strip()
+    return rest[0], options
+
+
+class ZolaPreprocessor(Preprocessor):
+    """Replaces each ```` ```zola ```` block with its HTML (stashed, so Markdown leaves
+    it alone); other fenced blocks, and ``zola`` blocks inside them, stay as they are."""
+
+    def __init__(self, md: Markdown, app_url: str, width: str, document: str) -> None:
+        super().__init__(md)
+        self.app_url = app_url
+        self.width = width
+        self.document = document
+
+    def run(self, lines: list[str]) -> list[str]:
+        out: list[str] = []
+        i = 0
+        while i < len(lines):
+            opening = _FENCE.fullmatch(lines[i])
+            end = _closing(lines, i, opening["fence"]) if opening else None
+            if opening is None or end is None:
+                out.append(lines[i])
+                i += 1
+                continue
+            if opening["info"] == "zola":
+                out += ["", self.md.htmlStash.store(self.block(lines[i + 1 : end], i + 1)), ""]
+            else:
+                out += lines[i : end + 1]
+            i = end + 1
+        return out
+
+    def block(self, lines: list[str], line: int) -> str:
+        """The HTML of the block whose fence is on ``line`` (counted from 1)."""
+        try:
+            diagram = Diagram(*read_block(lines))
+        except ValueError as error:  # a ZolaError is a ValueError too
+            where = self.warn(line, str(error))
+            return (
+                f'<p class="zola-error">Zola diagram at {html.escape(where)}: '
+                f"{html.escape(str(error))}</p>"
+            )
+        if diagram.live is not None and not self.app_url:
+            self.warn(line, "live needs the app_url config of zola.markdown; static diagram only")
+        return diagram.html(self.app_url, self.width)
+
+    def warn(self, line: int, message: str) -> str:
+        """Log ``message`` about the block on ``line``; return where that is."""
+        where = f"{self.document}, line {line}" if self.document else f"line {line}"
+        logger.warning("zola diagram at %s: %s", where, message)
+        return where
+
+
+def _closing(lines: list[str], start: int, fence: str) -> int | None:
+    """The line that closes the fence opened on ``start``: the same character, at
+    least as many, nothing after."""
+    closing = re.compile(re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*")
+    for j in range(start + 1, len(lines)):
+        if closing.fullmatch(lines[j]):
+            return j
+    return None
+
+
+class ZolaExtension(Extension):
+    """``zola`` fenced blocks as diagrams; config: ``app_url``, ``width``, ``document``."""
+
+    def __init__(self, **kwargs: object) -> None:
+        self.config = {
+            "app_url": ["", "The app's page (…/index.html) for live boards; none: no live boards"],
+            "width": [DEFAULT_WIDTH, "The diagrams' width when a block gives none"],
+            "document": ["", "The document's name, for warnings"],
+        }
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
+        md.registerExtension(self)
+        config = self.getConfigs()
+        width = check_width(config["width"]) or DEFAULT_WIDTH  # a bad one raises here
+        # Before fenced_code (25) and the meta extension (27), after whitespace
+        # normalisation (30), so line numbers are still the text's own.
+        md.preprocessors.register(
+            ZolaPreprocessor(md, config["app_url"], width, config["document"]),
+            "zola",
+            29,
+        )
+
+
+def makeExtension(**kwargs: object) -> ZolaExtension:  # noqa: N802 (Python-Markdown's name)
+    """The entry point Python-Markdown and MkDocs call for ``"zola.markdown"``."""
+    return ZolaExtension(**kwargs)
