@@ -1,14 +1,18 @@
 """Static diagrams: a position text or a game link drawn as a standalone SVG.
 
 The one path from text to picture shared by the command line, the docs tools
-and notebooks. A link brings its view options and marks its last move; the
-keyword options override the link's view.
+and notebooks. A link brings its view options, marks its last move and draws
+the author's arrows and marked squares of the move it shows (unless it says
+``clean``); the keyword options override the link's view and add arrows and
+squares.
 
 >>> svg = diagram("6/6/2rb2/6/6/6 r", arrows=["c4xd4"], highlight=["d4"])
 >>> svg.count('class="arrow"'), 'class="highlight"' in svg
 (1, True)
 >>> 'data-flipped="1"' in diagram("v1;size=8;moves=d4xe4;flip")
 True
+>>> diagram("v2;size=6;moves=c3xd3;notes=1:ac4xd3,he4").count('class="arrow"')
+1
 >>> diagram("v1;size=6", arrows=["pass"])
 Traceback (most recent call last):
 ...
@@ -17,7 +21,7 @@ zola.errors.InvalidMoveError: an arrow needs two squares, not 'pass'
 
 from zola.compat import quoted
 from zola.errors import InvalidMoveError
-from zola.game import Game
+from zola.game import EMPTY_NOTE, Game
 from zola.geometry import parse_square, square_name
 from zola.link import DEFAULT_VIEW, View, parse
 from zola.move import Move
@@ -55,8 +59,9 @@ def diagram(
     """
     game, view = read(source)
     position = game.position
-    squares = [parse_square(name, position.size) for name in highlight]
-    moves = [_arrow(text, position.size) for text in arrows]
+    note = EMPTY_NOTE if view.clean else game.node.note
+    squares = list(note.highlight) + [parse_square(name, position.size) for name in highlight]
+    moves = list(note.arrows) + [_arrow(text, position.size) for text in arrows]
     return render(
         position,
         flip=view.flip if flip is None else flip,
@@ -64,17 +69,9 @@ def diagram(
         coordinates=view.coordinates if coordinates is None else coordinates,
         highlight=squares,
         arrows=moves,
-        last_move=last_board_move(game),
+        last_move=game.last_board_move(),
         theme=DARK if (view.theme == "dark" if dark is None else dark) else LIGHT,
     )
-
-
-def last_board_move(game: Game) -> Move | None:
-    """The last step or capture played up to the viewed ply (passes and swaps skipped)."""
-    for move in reversed(game.moves[: game.ply]):
-        if move.from_square >= 0:
-            return move
-    return None
 
 
 def _arrow(text: str, size: int) -> Move:

@@ -57,7 +57,7 @@ from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
 from zola.compat import quoted
-from zola.diagram import diagram, last_board_move, read
+from zola.diagram import diagram, read
 from zola.link import View, parse, unparse
 from zola.position import BLUE, RED
 
@@ -137,7 +137,7 @@ class Diagram:
             state = ("Red" if red else "Blue") + " has won"
         else:
             state = ("Red" if position.turn == RED else "Blue") + " to move"
-        last = last_board_move(game)
+        last = game.last_board_move()
         if last is not None:
             state += f" after {last}"
         text = f"{head}: {state}; {red} red and {blue} blue checker{'s' if blue != 1 else ''}."
