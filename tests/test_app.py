@@ -352,7 +352,7 @@ def test_copy_notices() -> None:
     url = app.screen().clipboard
     assert decode(url.split("#")[1]).position == app.game.position
     app.copied(False, url)
-    assert app.screen().message == f"Copy this link: {url}"
+    assert app.screen().message == f"The browser did not let the page copy; copy this: {url}"
     app.copied(True, url)
     assert app.screen().message == "Position link copied to the clipboard."
 
@@ -489,3 +489,55 @@ def test_a_static_board_shows_notes_and_changes_none() -> None:
     app.button("delete")
     screen = app.screen()
     assert screen.comment == "Blue to move" and moves_of(app) == ["c3xd3"]
+
+
+def test_the_board_editor() -> None:
+    app = new_app(base_url="https://zola.example/")
+    app.button("edit")
+    app.button("edit-clear")
+    screen = app.screen()
+    assert screen.editor[3] == "The board is empty: place checkers of both colours."
+    assert 'data-position="6/6/6/6/6/6 r"' in screen.board
+    app.click("c3")  # a red checker (the default tool)
+    app.choose("tool", "blue")
+    app.click("d4")
+    app.click("d4")  # again: removed
+    app.drag("c3", "e5")  # carried
+    assert app.screen().editor[3].startswith("Blue has no checkers")
+    app.button("copy")
+    assert app.screen().message.startswith("Blue has no checkers")  # never a broken link
+    app.board_key("b")  # a blue checker under the cursor (on d4, where the clicks left it)
+    app.choose("edit-turn", "blue")
+    screen = app.screen()
+    assert screen.editor == ("6/4r1/3b2/6/6/6 b", "blue", "blue", "", "6")
+    assert screen.fragment == "v1;size=6;start=6/4r1/3b2/6/6/6_b;edit"
+    app.button("copy-embed")
+    code = app.screen().clipboard
+    assert code.startswith('<iframe src="https://zola.example/#v1;size=6;start=6/4r1/3b2/6/6/6_b')
+    assert ";embed" in code and 'title="Zola board"' in code
+    app.position_text("  not a position ")
+    assert app.screen().message.startswith("bad position 'not a position'")
+    app.position_text("8/8/8/3rb3/8/8/8/8 r")
+    app.button("edit-play")
+    screen = app.screen()
+    assert screen.editor is None and screen.fragment == "v1;size=8;start=8/8/8/3rb3/8/8/8/8_r"
+    assert Move.parse("d5xe5") in app.game.legal_moves() and not app.game.can_swap()
+
+
+def test_an_editor_link_opens_the_editor() -> None:
+    app = new_app("#v1;size=6;start=6/6/2rb2/6/6/6_r;edit")
+    assert app.screen().editor[0] == "6/6/2rb2/6/6/6 r"
+    app.button("edit-cancel")
+    assert app.screen().editor is None and app.view.edit is False
+
+
+def test_downloads_are_the_view_without_the_pages_marks() -> None:
+    app = new_app("#v1;size=6;moves=c3xd3;flip")
+    app.click("c4")
+    app.button("download-svg")
+    name, svg, as_png = app.screen().download
+    assert (name, as_png) == ("zola-6x6-1.svg", False)
+    assert 'data-flipped="1"' in svg and 'class="last-move"' in svg
+    assert 'class="selected"' not in svg and "tabindex" not in svg
+    app.button("download-png")
+    assert app.screen().download[0] == "zola-6x6-1.png" and app.screen().download is None

@@ -48,6 +48,7 @@ app = App(
     base_url=str(window.location.href).split("#")[0],
 )
 worker = []  # the computer's worker, once asked for: [a promise of it]
+reporting = []  # [True] once the page reports its height to the host page
 shown = {"language": None}
 
 
@@ -73,6 +74,7 @@ def draw() -> None:
     element("count-red").textContent = screen.counts[0]
     element("count-blue").textContent = screen.counts[1]
     element("pie").hidden = not screen.pie
+    draw_editor(screen.editor)
     element("undo").disabled = element("first").disabled = not screen.can_back
     element("redo").disabled = element("last").disabled = not screen.can_forward
     element("new").classList.toggle("attention", screen.game_over)
@@ -101,6 +103,11 @@ def draw() -> None:
         safe.post(window.parent, to_js(message), screen.post_origin)
     if screen.clipboard:
         asyncio.create_task(copy(screen.clipboard))
+    if screen.download is not None:
+        safe.download(*screen.download)
+    if screen.report_height and not reporting:
+        reporting.append(True)
+        safe.reportHeight(window.parent, screen.post_origin)
     if screen.start_computer:
         start_computer()
     if screen.request is not None:
@@ -117,6 +124,23 @@ def translate(language: str) -> None:
         node.title = say(language, node.dataset.textTitle)
     for node in document.querySelectorAll("[data-text-label]"):
         node.setAttribute("aria-label", say(language, node.dataset.textLabel))
+
+
+def draw_editor(editor) -> None:
+    """The board editor's controls, when it is open."""
+    document.body.classList.toggle("editing", editor is not None)
+    element("editor").hidden = editor is None
+    if editor is None:
+        return
+    text, tool, side, problem, size = editor
+    field = element("edit-text")
+    if not same(document.activeElement, field):
+        field.value = text
+    element("tool").value = tool
+    element("edit-turn").value = side
+    element("edit-size").value = size
+    element("edit-problem").textContent = problem
+    element("edit-play").disabled = bool(problem)
 
 
 def draw_moves(html: str) -> None:
@@ -275,9 +299,10 @@ element("board").addEventListener("pointerup", create_proxy(drag_end))
 on("moves", "click", move_list_click)
 element("board").addEventListener("contextmenu", create_proxy(lambda event: event.preventDefault()))
 on("comment", "change", lambda _event: app.set_comment(element("comment").value))
+on("edit-text", "change", lambda _event: app.position_text(element("edit-text").value))
 for button in BUTTONS:
     on(button, "change" if button in ("shading", "clean") else "click", press(button))
-for menu in ("size", "mode", "level", "language", "recent"):
+for menu in ("size", "mode", "level", "language", "recent", "tool", "edit-turn", "edit-size"):
     on(menu, "change", choose(menu))
 document.addEventListener("keydown", create_proxy(page_key))
 window.addEventListener(

@@ -56,4 +56,51 @@ window.zolaSafe = {
       return Promise.resolve(false);
     }
   },
+  // Save an SVG document as a file, or as a PNG drawn from it here (nothing is sent).
+  download(name, svg, asPng) {
+    const save = (blob) => {
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+    };
+    if (!asPng) {
+      save(new Blob([svg], { type: "image/svg+xml" }));
+      return;
+    }
+    const image = new Image();
+    image.onload = () => {
+      const canvas = document.createElement("canvas");
+      const scale = 1200 / image.naturalWidth;
+      canvas.width = 1200;
+      canvas.height = Math.round(image.naturalHeight * scale);
+      canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height);
+      canvas.toBlob((blob) => blob && save(blob), "image/png");
+    };
+    const bytes = new TextEncoder().encode(svg);
+    let binary = "";
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    image.src = "data:image/svg+xml;base64," + btoa(binary);
+  },
+  // An embed tells the page around it the height it needs at its width, whenever that
+  // changes: {type: "zola:resize", height} (a square board above the panel).
+  reportHeight(target, origin) {
+    const panel = document.querySelector(".panel");
+    const area = document.querySelector(".board-area");
+    let last = 0;
+    const report = () => {
+      const gap = parseFloat(getComputedStyle(document.querySelector(".layout")).rowGap) || 0;
+      const height = Math.ceil(area.clientWidth + gap + panel.offsetHeight);
+      if (height !== last) {
+        last = height;
+        this.post(target, { type: "zola:resize", height }, origin);
+      }
+    };
+    new ResizeObserver(report).observe(panel);
+    window.addEventListener("resize", report);
+    report();
+  },
 };

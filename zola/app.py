@@ -21,7 +21,8 @@ import random
 import time
 from collections import namedtuple
 
-from zola.compat import quoted
+from zola.compat import popcount, quoted
+from zola.editor import TOOLS, Editor
 from zola.errors import InvalidOptionError, InvalidSquareError, ZolaError
 from zola.game import EMPTY_NOTE, Game, Note
 from zola.geometry import SIZES, parse_square, square, square_file, square_name, square_rank
@@ -30,10 +31,10 @@ from zola.levels import DEFAULT_LEVEL, LEVELS, level_settings
 from zola.link import DEFAULT_VIEW, parse, position_only, unparse
 from zola.move import PASS, SWAP, Move
 from zola.movelist import move_list
-from zola.position import BLUE, COLOR_NAMES, RED
+from zola.position import BLUE, COLOR_NAMES, RED, Position
 from zola.record import MAX_COMMENT, decode, encode
 from zola.saved import MemoryStore, Saved
-from zola.svg import THEMES, render
+from zola.svg import THEMES, escape, render
 
 # Who the computer plays in each mode: (first player, second player).
 MODES = {
@@ -66,12 +67,23 @@ BUTTONS = (
     "hint",
     "copy",
     "copy-position",
+    "copy-embed",
+    "download-svg",
+    "download-png",
     "promote",
     "delete",
     "clean",
     "clear-notes",
+    "edit",
+    "edit-play",
+    "edit-cancel",
+    "edit-clear",
+    "edit-standard",
 )
 HISTORY_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End")
+# In the editor, keys that put something on the square under the cursor.
+EDITOR_KEYS = {"r": "red", "R": "red", "b": "blue", "B": "blue", "x": "empty", "X": "empty"}
+EDITOR_KEYS.update({"Delete": "empty", "Backspace": "empty"})
 CURSOR_KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
 
 
@@ -115,6 +127,7 @@ _SCREEN = (
     "can_delete",  # there is a move looked at, to delete with what follows
     "comment",  # the author's comment on the position shown, "" when none
     "clean",  # the author's notes are hidden
+    "editor",  # the editor: None, or (position text, tool, side to move, problem, size)
     "recent",  # RecentGame items of the menu
     "fragment",  # the URL fragment, without "#"
     "app_link",  # the "Open in the full app" address, "" when not shown
@@ -122,6 +135,8 @@ _SCREEN = (
     "posts",  # messages for the host page (embeds)
     "post_origin",  # the host origin they may go to ("*": any)
     "clipboard",  # text to copy, "" when none
+    "download",  # (file name, SVG document, whether to save it as PNG), or None
+    "report_height",  # an embed tells its host page how tall it wants to be
     "start_computer",  # start the computer's worker now
     "request",  # a Request for the computer, or None
 )
@@ -163,13 +178,16 @@ class App:
         self.selected: int | None = None
         self.cursor = 0  # the square the keyboard is on
         self.arrow_from: int | None = None  # an arrow being drawn by keyboard
+        self.editor: Editor | None = None  # the board being set up, in the editor
+        self.tool = "red"  # what a click in the editor puts on a square
         self.pie_kept = False
         self.notice: Text | str = ""
         self.entry: str | None = None  # this game's id among the recent games
         self.kept = ("", "")  # (fragment, mode) last saved
         self.played: list[tuple[int, Move]] = []  # (colour, move) not yet announced
         self.clipboard = ""  # a link to copy, handed to the page once
-        self.copying = "notice.copied"  # what to say once it is copied
+        self.copying = "notice.copy_done"  # what to say once it is copied
+        self.download: tuple | None = None  # (file name, SVG, as PNG), handed to the page once
         self.new_size = 6  # the board size of the next new game
         self.engine = "off"  # the computer's worker: "off", "starting" or "ready"
         self.request: Request | None = None  # asked and not answered
@@ -255,8 +273,12 @@ class App:
             self._reset(Game(self.game.size))
             self.notice = Text("notice.bad_link", detail=_detail(error))
             return False
-        self.view = view.replace(embed=view.embed or self.in_frame)
         self._reset(game)
+        self.view = view.replace(embed=view.embed or self.in_frame)
+        if view.edit and not self.view.embed:
+            self.editor = Editor.of(game.position)
+        else:
+            self.view = self.view.replace(edit=False)
         return True
 
     def host_message(self, kind: object, fragment: object, from_parent: bool, origin: str) -> None:
@@ -357,6 +379,8 @@ class App:
 
     def _reset(self, game: Game) -> None:
         self._cancel()
+        self.editor = None
+        self.view = self.view.replace(edit=False)
         self.game = game
         self.new_size = game.size
         self.selected = None
@@ -377,6 +401,10 @@ class App:
             return
         self.cursor = sq
         self.hint = None
+        if self.editor is not None:
+            same = self.editor.owner(sq) == self.tool
+            self.editor.put(sq, "empty" if same else self.tool)
+            return
         if self.request is not None:
             self.notice = Text("notice.thinking")
             return
@@ -408,7 +436,15 @@ class App:
         self.play(move)
 
     def drag(self, start: str, end: str) -> None:
-        """A drag from one square to another: select the checker on ``start``, act on ``end``."""
+        """A drag from one square to another: select the checker on ``start``, act on ``end``
+        (in the editor: carry the checker there)."""
+        if self.editor is not None:
+            size = self.editor.size
+            try:
+                self.editor.move(parse_square(start, size), parse_square(end, size))
+            except InvalidSquareError as error:
+                self.notice = str(error)
+            return
         if self.selected is None or square_name(self.selected) != start:
             self.click(start)
         if self.selected is not None and square_name(self.selected) == start:
@@ -421,12 +457,16 @@ class App:
             right, up = CURSOR_KEYS[key]
             if self.view.flip:
                 right, up = -right, -up
-            file = min(max(square_file(self.cursor) + right, 0), self.game.size - 1)
-            rank = min(max(square_rank(self.cursor) + up, 0), self.game.size - 1)
+            size = self.editor.size if self.editor is not None else self.game.size
+            file = min(max(square_file(self.cursor) + right, 0), size - 1)
+            rank = min(max(square_rank(self.cursor) + up, 0), size - 1)
             self.cursor = square(file, rank)
             return True
         if key in ("Enter", " "):
             self.click(square_name(self.cursor))
+            return True
+        if self.editor is not None and key in EDITOR_KEYS:
+            self.editor.put(self.cursor, EDITOR_KEYS[key])
             return True
         if key in ("a", "A"):  # an arrow: from here, then to where the cursor goes
             if self.arrow_from is None:
@@ -480,15 +520,76 @@ class App:
             self._delete()
         elif name == "clear-notes":
             self._note(EMPTY_NOTE)
+        elif name.startswith("edit"):
+            self._edit(name)
         elif name == "retry":
             self.stalled = False
             self.notice = ""
         elif name == "hint":
             self._ask_hint()
         else:
-            game = self.game if name == "copy" else position_only(self.game)
+            self._share(name)
+
+    def _share(self, name: str) -> None:
+        """Copy a link, the position alone or the embed code; or download the view."""
+        game = self._shown_game()
+        if game is None:
+            self.notice = self.editor.problem()
+            return
+        if name == "copy":
             self.clipboard = self.base_url + "#" + encode(game)
-            self.copying = "notice.copied" if name == "copy" else "notice.copied_position"
+        elif name == "copy-position":
+            self.clipboard = self.base_url + "#" + encode(position_only(game))
+        elif name == "copy-embed":
+            self.clipboard = self.embed_code(game)
+        else:
+            kind = name[len("download-") :]
+            name = f"zola-{game.size}x{game.size}-{game.ply}.{kind}"
+            self.download = (name, self.diagram(game), kind == "png")
+            return
+        self.copying = "notice." + name.replace("-", "_") + "_done"
+
+    def _shown_game(self) -> Game | None:
+        """The game the page shows: in the editor, one from its position (``None`` while
+        it has a problem)."""
+        if self.editor is None:
+            return self.game
+        if self.editor.problem() is not None:
+            return None
+        start = self.editor.position()
+        return Game(start.size, start)
+
+    def embed_code(self, game: Game) -> str:
+        """An iframe showing ``game`` as this page shows it, to paste into a document."""
+        view = DEFAULT_VIEW.replace(
+            embed=True,
+            flip=self.view.flip,
+            shading=self.view.shading,
+            coordinates=self.view.coordinates,
+            theme=self.view.theme,
+            clean=self.view.clean,
+        )
+        src = self.base_url + "#" + unparse(game, view)
+        return (
+            f'<iframe src="{escape(src)}" width="420" height="480" title="Zola board" '
+            'style="border:0;max-width:100%"></iframe>'
+        )
+
+    def diagram(self, game: Game) -> str:
+        """The view as a standalone picture: the board with the last move and the notes,
+        without the page's selection, hints and keyboard cursor."""
+        note = EMPTY_NOTE if self.view.clean else game.node.note
+        return render(
+            game.position,
+            flip=self.view.flip,
+            shading=self.view.shading,
+            coordinates=self.view.coordinates,
+            last_move=game.last_board_move(),
+            highlight=note.highlight,
+            arrows=note.arrows,
+            theme=THEMES[self.view.theme],
+            language=self.language,
+        )
 
     def copied(self, ok: bool, url: str) -> None:
         """The clipboard took ``url``, or refused it: then the page shows it to copy."""
@@ -513,6 +614,19 @@ class App:
                 raise InvalidOptionError(f"unknown language {quoted(value)}")
             self.language = value
             self.local.set(PREFERENCES["language"], value)
+        elif control == "tool":
+            if value not in TOOLS:
+                raise InvalidOptionError(f"unknown tool {quoted(value)}: choose red, blue or empty")
+            self.tool = value
+        elif control == "edit-turn":
+            if self.editor is not None:
+                self.editor.turn = 1 if value == "blue" else 0
+        elif control == "edit-size":
+            if value not in [str(n) for n in SIZES]:
+                raise InvalidOptionError(f"board size must be 6, 8 or 10, not {quoted(value)}")
+            if self.editor is not None:
+                self.editor.resize(int(value))
+                self.cursor = 0
         elif control == "recent":
             if value:
                 self.open_recent(value)
@@ -615,6 +729,61 @@ class App:
         self.selected = None
         self.notice = ""
 
+    # -- the board editor ------------------------------------------------------------------
+
+    def _edit(self, name: str) -> None:
+        """The editor's buttons: open it, play from its position, leave it, clear its
+        board or set up the standard start."""
+        if self.view.embed or self.view.static:
+            self.notice = Text("notice.static")
+            return
+        self.notice = ""
+        if name == "edit":
+            self._persist()
+            self._cancel()
+            self.editor = Editor.of(self.game.position)
+            self.view = self.view.replace(edit=True)
+            self.selected = None
+        elif self.editor is None:
+            return
+        elif name == "edit-play":
+            problem = self.editor.problem()
+            if problem is not None:
+                self.notice = problem
+                return
+            start = self.editor.position()
+            self._persist()
+            self._reset(Game(start.size, start))
+            self._new_entry()
+        elif name == "edit-cancel":
+            self.editor = None
+            self.view = self.view.replace(edit=False)
+        elif name == "edit-clear":
+            self.editor.clear()
+        else:
+            self.editor.standard()
+
+    def position_text(self, text: str) -> None:
+        """Position text typed or pasted into the editor (spaces around it are ignored)."""
+        if self.editor is None:
+            return
+        try:
+            position = Position.parse(str(text).strip())
+        except ZolaError as error:
+            self.notice = str(error)
+            return
+        self.editor = Editor.of(position)
+        self.notice = ""
+
+    def _editor_screen(self) -> tuple | None:
+        editor = self.editor
+        if editor is None:
+            return None
+        problem = editor.problem()
+        side = COLOR_NAMES[editor.turn]
+        text = "" if problem is None else self.say(problem)
+        return (editor.text(), self.tool, side, text, str(editor.size))
+
     # -- the author's notes ----------------------------------------------------------------
 
     def annotate(self, start: str, end: str) -> None:
@@ -667,6 +836,7 @@ class App:
         game = self.game
         return (
             self.computer_allowed()
+            and self.editor is None
             and not game.is_game_over()
             and game.ply == len(game.moves)
             and self.computer_plays()
@@ -745,7 +915,11 @@ class App:
         return say(self.language, text) if isinstance(text, Text) else text
 
     def fragment(self) -> str:
-        """The URL fragment of the game and view, without ``#``."""
+        """The URL fragment of the game and view, without ``#``; in the editor, of the
+        position set up (while it has no problem)."""
+        if self.editor is not None and self.editor.problem() is None:
+            start = self.editor.position()
+            return unparse(Game(start.size, start), self.view)
         return unparse(self.game, self.view)
 
     def result(self) -> Text | str:
@@ -770,6 +944,8 @@ class App:
 
     def status(self) -> str:
         """The turn or the result, in one sentence of the page's language."""
+        if self.editor is not None:
+            return self.say(Text("status.editing", color=COLORS[self.editor.turn]))
         game = self.game
         if game.is_game_over():
             return self.say(self.result())
@@ -780,9 +956,25 @@ class App:
             return self.say(Text("status.turn_player", color=turn, player=player))
         return self.say(Text("status.turn", color=turn))
 
+    def _turn(self) -> str:
+        """``"red"`` or ``"blue"``: the side to move (in the editor too); ``""`` when over."""
+        if self.editor is not None:
+            return COLOR_NAMES[self.editor.turn]
+        return "" if self.game.is_game_over() else COLOR_NAMES[self.game.turn]
+
     def board_svg(self) -> str:
         """The board as SVG: selection, legal-move hints, the last move, the author's
         arrows and marked squares (unless the view is clean) and a hint arrow."""
+        if self.editor is not None:
+            return render(
+                self.editor,
+                flip=self.view.flip,
+                shading=self.view.shading,
+                coordinates=self.view.coordinates,
+                theme=THEMES[self.view.theme],
+                language=self.language,
+                focus=self.cursor,
+            )
         note = EMPTY_NOTE if self.view.clean else self.game.node.note
         arrows = list(note.arrows)
         if self.hint is not None and self.hint.from_square >= 0:
@@ -841,9 +1033,11 @@ class App:
                 for _, move in played
             )
         clipboard, self.clipboard = self.clipboard, ""
+        download, self.download = self.download, None
         view = self.view
+        boards = game.position.boards if self.editor is None else self.editor.boards
         red, blue = (
-            self.say(Text("status.count", color=COLORS[c], count=game.position.count(c)))
+            self.say(Text("status.count", color=COLORS[c], count=popcount(boards[c])))
             for c in (RED, BLUE)
         )
         return Screen(
@@ -855,7 +1049,7 @@ class App:
                 ("dark", view.theme == "dark"),
             ),
             status=self.status(),
-            turn="" if game.is_game_over() else COLOR_NAMES[game.turn],
+            turn=self._turn(),
             message=self.say(self.notice),
             counts=(red, blue),
             pie=self.offers_swap(),
@@ -878,6 +1072,7 @@ class App:
             can_delete=game.node is not game.root and not view.static,
             comment="" if view.clean else game.node.note.comment,
             clean=view.clean,
+            editor=self._editor_screen(),
             recent=self.recent() if self.saving() else (),
             fragment=self.fragment(),
             app_link=self.base_url + "#" + share if view.embed and view.app_link else "",
@@ -885,6 +1080,8 @@ class App:
             posts=posts,
             post_origin=view.origin or "*",
             clipboard=clipboard,
+            download=download,
+            report_height=embedded and view.embed,
             start_computer=start_computer,
             request=request,
         )

@@ -13,6 +13,7 @@ View options are bare words after the record's fields, separated by ``;``:
 ``dark``    the dark theme
 ``nolink``  in an embed: no "open in the full app" link
 ``clean``   without the author's arrows, marked squares and comments
+``edit``    the board editor, holding the position shown
 =========== ===================================================
 
 and ``origin=https://host.example`` makes an embed talk only to that host page.
@@ -41,6 +42,7 @@ _FIELDS = (
     "theme",
     "app_link",
     "clean",
+    "edit",
     "origin",
 )
 
@@ -49,8 +51,8 @@ class View(namedtuple("View", _FIELDS)):
     """How a board is shown; :data:`DEFAULT_VIEW` is the full app's.
 
     ``embed``, ``panel``, ``static``, ``flip``, ``shading``, ``coordinates``,
-    ``hints``, ``app_link`` and ``clean`` (no author's arrows, marks and comments)
-    are yes/no; ``theme`` is ``"light"`` or ``"dark"``;
+    ``hints``, ``app_link``, ``clean`` (no author's arrows, marks and comments) and
+    ``edit`` (the board editor) are yes/no; ``theme`` is ``"light"`` or ``"dark"``;
     ``origin`` is the one host page origin an embed talks to (``""``: any).
     """
 
@@ -61,7 +63,7 @@ class View(namedtuple("View", _FIELDS)):
         return View(*[changes.get(name, self[i]) for i, name in enumerate(_FIELDS)])
 
 
-DEFAULT_VIEW = View(False, False, False, False, False, True, True, "light", True, False, "")
+DEFAULT_VIEW = View(False, False, False, False, False, True, True, "light", True, False, False, "")
 
 # (word, field, the value it sets), in the order links are written in.
 WORDS = (
@@ -75,6 +77,7 @@ WORDS = (
     ("dark", "theme", "dark"),
     ("nolink", "app_link", False),
     ("clean", "clean", True),
+    ("edit", "edit", True),
 )
 _WORD_SET = {word for word, _, _ in WORDS}
 
