@@ -115,3 +115,24 @@ def test_the_game_survives_a_reload_and_a_link_never_loses_it(open_app, server_u
     assert board_position(page) == played
     assert page.locator("#moves button").all_text_contents() == ["c3xd3", "c4xd3"]
     assert page.locator("#recent option").nth(1).text_content().startswith("8×8 · two players")
+
+
+def test_two_tabs_keep_their_own_games(open_app, server_url) -> None:  # noqa: ANN001
+    first = open_app()
+    for square in ("c3", "d3"):
+        first.click(f'#board [data-square="{square}"]')
+    second = first.context.new_page()
+    second.goto(server_url + "/")  # a new tab resumes the latest game
+    second.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    assert second.locator("#moves button").all_text_contents() == ["c3xd3"]
+    for square in ("c4", "d3"):
+        second.click(f'#board [data-square="{square}"]')
+    for square in ("e4", "d3"):  # the first tab plays on: neither game is lost
+        first.click(f'#board [data-square="{square}"]')
+    first.reload()
+    first.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    assert first.locator("#moves button").all_text_contents() == ["c3xd3", "e4xd3"]
+    options = first.locator("#recent option").all_text_contents()[1:]
+    assert len(options) == 1 and options[0].startswith("6×6 · two players · 2 moves")
+    first.select_option("#recent", index=1)
+    assert first.locator("#moves button").all_text_contents() == ["c3xd3", "c4xd3"]
