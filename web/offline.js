@@ -1,59 +1,31 @@
-// Registers ../sw.js so that the app works offline after the first visit, and
-// tells it every same-origin file this page loaded: the first visit starts
-// before the service worker controls the page, so the worker would otherwise
-// miss what was fetched until then. Failures never break the page.
+// Registers ../sw.js, which precaches the whole app (runtime included) so that
+// it works offline after one visit. Failures never break the page.
+//
+// - Registration waits until the board is ready: the page comes first.
+// - Embeds do not register: a page inside another page's frame, or with
+//   `embed` in its link. A document full of boards stays light; the worker
+//   precaches ~15 MB, for the full app. (An embed on a site where the app is
+//   already installed is still served by the worker, from its cache.)
+// - A page never runs on two versions of the app: a new version takes over
+//   on a load when no other page of the app is open (this page says when it
+//   is being left), and should the worker that serves a page change anyway
+//   while it is open, the page reloads from the new one. The game lives in
+//   the link and in the browser's storage, so nothing is lost.
 
 const warn = (what, error) => console.warn(`zola offline: ${what}`, error);
 
-async function start() {
-  const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
-  await navigator.serviceWorker.ready;
-  const worker = () => navigator.serviceWorker.controller || registration.active;
-
-  const sent = new Set();
-  const post = (urls) => {
-    const fresh = [];
-    for (const text of urls) {
-      let url;
-      try {
-        url = new URL(text, location.href);
-      } catch {
-        continue;
-      }
-      url.hash = "";
-      if (url.origin !== location.origin || sent.has(url.href)) continue;
-      sent.add(url.href);
-      fresh.push(url.href);
-    }
-    const target = worker();
-    if (fresh.length && target) target.postMessage({ type: "cache", urls: fresh });
-  };
-
-  // The page itself; the Python scripts and configs it names, now and when
-  // added later (a worker fetches its own files, out of this page's sight);
-  // then every resource loaded so far and from now on.
-  const PY = "script[type='py'], script[type='mpy']";
-  const named = (scripts) =>
-    scripts.flatMap((script) => [script.getAttribute("src"), script.getAttribute("config")].filter(Boolean));
-  post([location.href, ...named([...document.querySelectorAll(PY)])]);
-  new MutationObserver((records) => {
-    const added = records.flatMap((record) => [...record.addedNodes]);
-    post(named(added.filter((node) => node.nodeType === Node.ELEMENT_NODE && node.matches(PY))));
-  }).observe(document, { childList: true, subtree: true });
-  new PerformanceObserver((list) => post(list.getEntries().map((entry) => entry.name))).observe({
-    type: "resource",
-    buffered: true,
-  });
-  // A new version of the worker starts with what the old one held, but may
-  // have missed this page: tell it again.
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    const all = [...sent];
-    sent.clear();
-    post(all);
-  });
+function embedded() {
+  if (window.parent !== window) return true;
+  let words = [];
+  try {
+    words = decodeURIComponent(location.hash.slice(1)).split(";");
+  } catch {
+    words = location.hash.slice(1).split(";");
+  }
+  return words.includes("embed") || document.body?.classList.contains("embed");
 }
 
-// Python's boot comes first: the worker's caching waits until the board is ready.
+// Python's boot comes first: registration waits until the board is ready.
 const booted = () =>
   new Promise((resolve) => {
     const ready = () => document.body?.dataset.ready === "1";
@@ -71,8 +43,30 @@ const booted = () =>
     });
   });
 
+async function register() {
+  await booted();
+  if (embedded()) return;
+  await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), {
+    updateViaCache: "none", // check sw.js and its scripts with the server, not the HTTP cache
+  });
+}
+
+function start() {
+  const workers = navigator.serviceWorker; // throws in a sandboxed frame (an opaque origin)
+  const servedBy = workers.controller;
+  workers.addEventListener("controllerchange", () => {
+    if (servedBy) location.reload();
+  });
+  // A new version may take over on the next load only if no other page of
+  // the app stays open: tell the worker this one is going.
+  addEventListener("beforeunload", () => workers.controller?.postMessage({ type: "LEAVING" }));
+  if (!embedded()) register().catch((error) => warn("no offline support", error));
+}
+
 if ("serviceWorker" in navigator) {
-  booted()
-    .then(start)
-    .catch((error) => warn("no offline support", error));
+  try {
+    start();
+  } catch (error) {
+    warn("no offline support", error);
+  }
 }

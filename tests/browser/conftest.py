@@ -7,7 +7,9 @@ Fixtures
 server_url   session: "http://127.0.0.1:<port>" serving the repository root
 browser      session: headless Chromium (/usr/bin/chromium) via sync Playwright
 page         function: a page in a fresh browser context. It records
-             ``page.requests`` (every URL), ``page.console_errors`` (console
+             ``page.requests`` (every URL the page and its workers asked for;
+             the service worker's own in ``page.log.worker_requests``),
+             ``page.console_errors`` (console
              errors, uncaught page errors, HTTP >= 400 responses) and
              ``page.off_origin`` (URLs not on 127.0.0.1). A test FAILS
              if any request left 127.0.0.1.
@@ -129,12 +131,13 @@ class PageLog:
     """What one page did: every request, and every error it reported."""
 
     origin: str
-    requests: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)  # by the page and its workers
+    worker_requests: list[str] = field(default_factory=list)  # by the service worker
     console_errors: list[str] = field(default_factory=list)
 
     @property
     def off_origin(self) -> list[str]:
-        return [url for url in self.requests if not _is_local(url)]
+        return [url for url in self.requests + self.worker_requests if not _is_local(url)]
 
 
 def _is_local(url: str) -> bool:
@@ -157,7 +160,11 @@ def page(browser, page_log: PageLog):  # noqa: ANN001, ANN201
     log = page_log
 
     # Context-level: also sees requests made by workers.
-    context.on("request", lambda req: log.requests.append(req.url))
+    def on_request(request) -> None:  # noqa: ANN001
+        # The service worker precaching the app is not the page loading it.
+        (log.worker_requests if request.service_worker else log.requests).append(request.url)
+
+    context.on("request", on_request)
 
     def on_response(resp) -> None:  # noqa: ANN001
         if resp.status >= 400:

@@ -110,8 +110,8 @@ def test_post_message_round_trip(page, host, server_url) -> None:  # noqa: ANN00
     frame = embed(page, host, server_url, "v1;size=6;embed")
     frame.locator('#board [data-square="c3"]').click()
     frame.locator('#board [data-square="d3"]').click()
-    page.wait_for_function("window.received.length > 0")
-    message = page.evaluate("window.received[0]")
+    page.wait_for_function("window.received.some((m) => m.type === 'zola:move')")
+    message = page.evaluate("window.received.find((m) => m.type === 'zola:move')")
     assert message == {
         "type": "zola:move",
         "move": "c3xd3",

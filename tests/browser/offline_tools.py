@@ -1,0 +1,236 @@
+"""Helpers of the offline, update and install tests: the precache manifest, the
+service worker's state as a page sees it, and copies of the site served from a
+folder that a test can switch."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import shutil
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT_S = 60
+
+
+def _load_precache():  # noqa: ANN202 - the scripts/precache.py module
+    spec = importlib.util.spec_from_file_location("zola_precache", ROOT / "scripts" / "precache.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+precache = _load_precache()
+
+# The URL of every file in the worker's precache, as the cache holds them
+# (Workbox adds ?__WB_REVISION__=... to each).
+PRECACHED = """async () => {
+  const urls = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("zola-precache-")) continue;
+    for (const request of await (await caches.open(name)).keys()) {
+      const url = new URL(request.url);
+      url.searchParams.delete("__WB_REVISION__");
+      urls.push(url.href);
+    }
+  }
+  return urls;
+}"""
+
+CACHE_SIZES = """async () => {
+  const sizes = {};
+  for (const name of await caches.keys()) {
+    sizes[name] = (await (await caches.open(name)).keys()).length;
+  }
+  return sizes;
+}"""
+
+ACTIVE = """navigator.serviceWorker.getRegistration().then(
+  (r) => !!(r && r.active && r.active.state === "activated"))"""
+
+# Ask the browser to look for a new sw.js now; then wait for the new worker's
+# install to end: "installed" (it waits to take over), "redundant" (it
+# failed), or "none" when sw.js has not changed.
+UPDATE = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  let found = null;
+  registration.addEventListener("updatefound", () => (found = registration.installing));
+  try {
+    await registration.update();
+  } catch (error) {
+    return `update failed: ${error}`;
+  }
+  const worker = found || registration.installing || registration.waiting;
+  if (!worker) return "none";
+  const done = () => worker.state === "installed" || worker.state === "redundant";
+  if (!done()) {
+    await new Promise((resolve) => {
+      worker.addEventListener("statechange", () => done() && resolve());
+    });
+  }
+  return worker.state;
+}"""
+
+
+def manifest_urls(base: str, root: Path = ROOT) -> list[str]:
+    return [f"{base}/{path}" for path in precache.precache_list(root)]
+
+
+def wait_until(page, what: str, check: Callable[[], object], timeout_s: float = TIMEOUT_S):  # noqa: ANN001, ANN201
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            errors = "\n  ".join(page.console_errors) if hasattr(page, "console_errors") else ""
+            raise AssertionError(f"{what}: not after {timeout_s} s.\n  {errors or '(no errors)'}")
+        page.wait_for_timeout(100)
+
+
+def wait_for_boot(page) -> None:  # noqa: ANN001
+    """Until the app has booted, through any navigation on the way (a worker that takes
+    over answers the first one with a page that loads the app again)."""
+
+    def ready() -> bool:
+        try:
+            return page.evaluate("document.body?.dataset.ready === '1'")
+        except Exception as error:  # noqa: BLE001 - Playwright's Error
+            if "context was destroyed" in str(error) or "navigat" in str(error):
+                return False
+            raise
+
+    wait_until(page, "the app booting", ready)
+
+
+def wait_for_precache(page, base: str, root: Path = ROOT) -> list[str]:  # noqa: ANN001
+    """Once the worker is active and its cache holds every file of the manifest."""
+    changed = precache.stale(root)
+    if changed:  # the worker's install would fail on the first file that differs
+        raise AssertionError(
+            f"sw.js: the precache manifest is out of date for {', '.join(changed)}; "
+            "run: python3 scripts/precache.py"
+        )
+    wanted = set(manifest_urls(base, root))
+
+    def ready() -> list[str] | None:
+        if not page.evaluate(ACTIVE):
+            return None
+        cached = page.evaluate(PRECACHED)
+        return cached if wanted <= set(cached) else None
+
+    return wait_until(page, "the service worker precaching the app", ready)
+
+
+# ------------------------------------------------------------------ site copies
+
+# What a deployment uploads (README, "Deploying"): the app's files, and the
+# runtime folders. Runtime files are linked, not copied, unless a test changes them.
+APP = ("index.html", "sw.js", "pyscript.toml", "computer.toml", "web", "zola", "docs")
+RUNTIME = (
+    "node_modules/@pyscript/core/dist",
+    "node_modules/@micropython/micropython-webassembly-pyscript",
+    "node_modules/pyodide",
+    "node_modules/workbox-core/build",
+    "node_modules/workbox-routing/build",
+    "node_modules/workbox-strategies/build",
+    "node_modules/workbox-precaching/build",
+)
+
+
+def copy_site(dest: Path) -> Path:
+    dest.mkdir(parents=True)
+    for name in APP:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, dest / name)
+    for folder in RUNTIME:
+        (dest / folder).mkdir(parents=True)
+        for file in (ROOT / folder).iterdir():
+            if file.is_file():
+                (dest / folder / file.name).symlink_to(file)
+    return dest
+
+
+def append(path: Path, text: str) -> None:
+    """Add ``text`` to a file of a copy (a linked runtime file becomes a real copy)."""
+    data = path.read_bytes()
+    path.unlink()
+    path.write_bytes(data + text.encode())
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".toml": "application/toml",
+        ".py": "text/x-python",
+        ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
+        ".zip": "application/zip",
+        ".svg": "image/svg+xml",
+        ".css": "text/css",
+        ".html": "text/html",
+    }
+
+    def __init__(self, *args, site: SwitchableSite, **kwargs) -> None:  # noqa: ANN002, ANN003
+        self.site = site
+        super().__init__(*args, directory=str(site.root), **kwargs)
+
+    def do_GET(self) -> None:  # noqa: N802
+        delay = self.site.slow.get(self.path.split("?")[0], 0)
+        if delay:
+            time.sleep(delay)
+        super().do_GET()
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        self.site.log.append((self.path, int(code) if str(code).isdigit() else 0))
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+class SwitchableSite:
+    """One origin whose files come from ``root``, which a test may change at any time."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.log: list[tuple[str, int]] = []  # (path, status) of every request served
+        self.slow: dict[str, float] = {}  # path -> seconds to wait before answering
+        self.url = ""
+
+    def served(self, suffix: str, status: int = 200) -> int:
+        return sum(1 for path, code in self.log if path.endswith(suffix) and code == status)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:  # noqa: ANN001
+        pass
+
+
+@contextmanager
+def serve(root: Path) -> Iterator[SwitchableSite]:
+    site = SwitchableSite(root)
+    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, site=site))
+    thread = threading.Thread(target=server.serve_forever, name="switchable-site", daemon=True)
+    thread.start()
+    site.url = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        yield site
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
