@@ -541,3 +541,11 @@ def test_downloads_are_the_view_without_the_pages_marks() -> None:
     assert 'class="selected"' not in svg and "tabindex" not in svg
     app.button("download-png")
     assert app.screen().download[0] == "zola-6x6-1.png" and app.screen().download is None
+
+
+def test_the_replay_download_is_the_line_as_an_animated_svg() -> None:
+    app = new_app("#v1;size=6;moves=c3xd3.swap.c4xd3;ply=1;dark")
+    app.button("download-replay")
+    name, svg, as_png = app.screen().download
+    assert (name, as_png) == ("zola-6x6-replay.svg", False)
+    assert 'data-frames="4"' in svg and "theme-dark" in svg  # the whole line, in this view

@@ -33,6 +33,7 @@ from zola.move import PASS, SWAP, Move
 from zola.movelist import move_list
 from zola.position import BLUE, COLOR_NAMES, RED, Position
 from zola.record import MAX_COMMENT, decode, encode
+from zola.replay import replay_svg
 from zola.saved import MemoryStore, Saved
 from zola.svg import THEMES, escape, render
 
@@ -70,6 +71,7 @@ BUTTONS = (
     "copy-embed",
     "download-svg",
     "download-png",
+    "download-replay",
     "promote",
     "delete",
     "clean",
@@ -542,6 +544,9 @@ class App:
             self.clipboard = self.base_url + "#" + encode(position_only(game))
         elif name == "copy-embed":
             self.clipboard = self.embed_code(game)
+        elif name == "download-replay":
+            self.download = (f"zola-{game.size}x{game.size}-replay.svg", self.replay(game), False)
+            return
         else:
             kind = name[len("download-") :]
             name = f"zola-{game.size}x{game.size}-{game.ply}.{kind}"
@@ -573,6 +578,19 @@ class App:
         return (
             f'<iframe src="{escape(src)}" width="420" height="480" title="Zola board" '
             'style="border:0;max-width:100%"></iframe>'
+        )
+
+    def replay(self, game: Game) -> str:
+        """The line being looked at, from its start to its end, as an animated SVG in
+        this view."""
+        return replay_svg(
+            game,
+            flip=self.view.flip,
+            shading=self.view.shading,
+            coordinates=self.view.coordinates,
+            theme=THEMES[self.view.theme],
+            language=self.language,
+            notes=not self.view.clean,
         )
 
     def diagram(self, game: Game) -> str:

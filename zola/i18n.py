@@ -90,6 +90,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.arrow_from": "Arrow from {square}: move to its end and press A again "
         "(Esc: no arrow).",
         "page.promote": "Make main line",
+        "replay.title": "Zola game replay: {size}x{size} board",
+        "replay.from": "From the position {position}.",
+        "replay.moves": "Moves:",
+        "page.download_replay": "Download replay",
         "editor.empty": "The board is empty: place checkers of both colours.",
         "editor.no_checkers.red": "Red has no checkers: the game would be over. Place a red "
         "checker.",
@@ -227,6 +231,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.arrow_from": "Pfeil von {square}: zum Ziel gehen und wieder A drücken (Esc: kein "
         "Pfeil).",
         "page.promote": "Zur Hauptvariante machen",
+        "replay.title": "Zola-Partie zum Nachspielen: {size}x{size}-Brett",
+        "replay.from": "Ab der Stellung {position}.",
+        "replay.moves": "Züge:",
+        "page.download_replay": "Wiederholung herunterladen",
         "editor.empty": "Das Brett ist leer: setze Steine beider Farben.",
         "editor.no_checkers.red": "Rot hat keine Steine: das Spiel wäre vorbei. Setze einen "
         "roten Stein.",

@@ -133,9 +133,7 @@ def render(
     levels = max(geo.classes) or 1
 
     def corner(sq: int) -> tuple[int, int]:
-        f, r = square_file(sq), square_rank(sq)
-        col, row = (size - 1 - f, r) if flip else (f, size - 1 - r)
-        return side + col * CELL, row * CELL
+        return _corner(sq, size, flip, side)
 
     def centre(sq: int) -> tuple[int, int]:
         x, y = corner(sq)
@@ -156,28 +154,18 @@ def render(
         fill = theme.square[dark]
         if shading:
             fill = _blend(*theme.shading, geo.classes[sq] / levels)
-        classes = ["square", "dark" if dark else "light"]
         owner = position.piece_at(sq)
         state = "empty" if owner is None else COLOR_NAMES[owner]
         label = escape(say(language, f"square.{state}", square=name))
         parts.append(
             f'<g class="sq" data-square="{name}" aria-label="{label}"{_button(sq, focus)}>'
-            f'<rect class="{" ".join(classes)}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-            f'fill="{fill}"/>'
+            + _square_rect(x, y, dark, fill)
         )
         if sq in last_squares or sq in highlight:
             kind = "last-move" if sq in last_squares else "highlight"
-            parts.append(
-                f'<rect class="{kind}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                f'fill="{theme.last_move}" fill-opacity="0.55"/>'
-            )
+            parts.append(_tint(kind, x, y, theme))
         if shading:
-            parts.append(
-                f'<text class="class-letter" x="{x + 7}" y="{y + 25}" font-size="24" '
-                f'font-family="sans-serif" font-weight="bold" fill="{theme.coordinates}" '
-                'fill-opacity="0.8">'
-                f"{chr(65 + geo.classes[sq])}</text>"
-            )
+            parts.append(_class_letter(x, y, geo.classes[sq], theme))
         if sq == selected:
             parts.append(
                 f'<rect class="selected" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
@@ -187,13 +175,7 @@ def render(
             parts.append(_checker(owner, *centre(sq), theme))
         parts.append("</g>")
     if last_move is not None and last_move.kind == CAPTURE:
-        x, y = corner(last_move.to_square)
-        parts.append(
-            f'<g class="capture-mark" transform="translate({x + CELL - 20},{y + 20})" '
-            f'pointer-events="none"><circle r="14" fill="{theme.capture}"/>'
-            f'<path d="M-6,-6L6,6M6,-6L-6,6" stroke="#fff" stroke-width="3.5" '
-            'stroke-linecap="round"/></g>'
-        )
+        parts.append(_capture_mark(*corner(last_move.to_square), theme))
     for move in hints:
         if move.to_square < 0:
             continue
@@ -212,22 +194,74 @@ def render(
     for move in arrows:
         parts.append(_arrow(centre(move.from_square), centre(move.to_square), theme.arrow))
     if coordinates:
-        files = range(size - 1, -1, -1) if flip else range(size)
-        for col, f in enumerate(files):
-            parts.append(
-                f'<text class="coordinate" x="{side + col * CELL + CELL // 2}" '
-                f'y="{size * CELL + 26}" font-size="22" font-family="sans-serif" '
-                f'text-anchor="middle" fill="{theme.coordinates}">{FILES[f]}</text>'
-            )
-        ranks = range(size) if flip else range(size - 1, -1, -1)
-        for row, r in enumerate(ranks):
-            parts.append(
-                f'<text class="coordinate" x="{side // 2}" y="{row * CELL + CELL // 2 + 8}" '
-                f'font-size="22" font-family="sans-serif" text-anchor="middle" '
-                f'fill="{theme.coordinates}">{r + 1}</text>'
-            )
+        parts += _coordinates(size, side, flip, theme)
     parts.append("</svg>")
     return "".join(parts)
+
+
+# -- pieces of a board, shared with zola.replay -------------------------------------------
+
+
+def _corner(sq: int, size: int, flip: bool, side: int) -> tuple[int, int]:
+    """The top left corner of square ``sq`` on a drawing ``side`` wide left of the board."""
+    f, r = square_file(sq), square_rank(sq)
+    col, row = (size - 1 - f, r) if flip else (f, size - 1 - r)
+    return side + col * CELL, row * CELL
+
+
+def _square_rect(x: int, y: int, dark: bool, fill: str) -> str:
+    """A square's background."""
+    return (
+        f'<rect class="square {"dark" if dark else "light"}" x="{x}" y="{y}" width="{CELL}" '
+        f'height="{CELL}" fill="{fill}"/>'
+    )
+
+
+def _tint(kind: str, x: int, y: int, theme: Theme) -> str:
+    """A square tinted as ``kind`` (``last-move`` or ``highlight``)."""
+    return (
+        f'<rect class="{kind}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+        f'fill="{theme.last_move}" fill-opacity="0.55"/>'
+    )
+
+
+def _class_letter(x: int, y: int, level: int, theme: Theme) -> str:
+    """The letter of distance class ``level`` (A nearest the centre) in a square's corner."""
+    return (
+        f'<text class="class-letter" x="{x + 7}" y="{y + 25}" font-size="24" '
+        f'font-family="sans-serif" font-weight="bold" fill="{theme.coordinates}" '
+        f'fill-opacity="0.8">{chr(65 + level)}</text>'
+    )
+
+
+def _capture_mark(x: int, y: int, theme: Theme) -> str:
+    """The mark of a capture, in the top right of the square at ``x``, ``y``."""
+    return (
+        f'<g class="capture-mark" transform="translate({x + CELL - 20},{y + 20})" '
+        f'pointer-events="none"><circle r="14" fill="{theme.capture}"/>'
+        f'<path d="M-6,-6L6,6M6,-6L-6,6" stroke="#fff" stroke-width="3.5" '
+        'stroke-linecap="round"/></g>'
+    )
+
+
+def _coordinates(size: int, side: int, flip: bool, theme: Theme) -> list[str]:
+    """The file letters under the board and the rank numbers left of it."""
+    parts = []
+    files = range(size - 1, -1, -1) if flip else range(size)
+    for col, f in enumerate(files):
+        parts.append(
+            f'<text class="coordinate" x="{side + col * CELL + CELL // 2}" '
+            f'y="{size * CELL + 26}" font-size="22" font-family="sans-serif" '
+            f'text-anchor="middle" fill="{theme.coordinates}">{FILES[f]}</text>'
+        )
+    ranks = range(size) if flip else range(size - 1, -1, -1)
+    for row, r in enumerate(ranks):
+        parts.append(
+            f'<text class="coordinate" x="{side // 2}" y="{row * CELL + CELL // 2 + 8}" '
+            f'font-size="22" font-family="sans-serif" text-anchor="middle" '
+            f'fill="{theme.coordinates}">{r + 1}</text>'
+        )
+    return parts
 
 
 def _button(sq: int, focus: int | None) -> str:
