@@ -432,17 +432,20 @@ class _Searcher:
         return best
 
     def root(
-        self, own: int, enemy: int, moves: list[int], depth: int, exact: bool = False
+        self, own: int, enemy: int, moves: list[int], depth: int, exact: bool | int = False
     ) -> tuple[list[tuple[int, int]], bool]:
         """Search the root ``moves`` to ``depth``; return (score, move) pairs best first.
 
-        Only the best score is exact unless ``exact`` is set. Moves not
-        searched before the budget ran out are left out; the flag says
-        whether the iteration completed.
+        Only the best score is exact unless ``exact`` is set: ``True`` for every
+        move, a number ``k`` for the ``k`` best (the others are upper bounds,
+        below the ``k``-th score). Moves not searched before the budget ran out
+        are left out; the flag says whether the iteration completed.
         """
         static = self.t.static(own, enemy)
         value = self.t.value
-        alpha = -_INF
+        count = len(moves) if exact is True else max(1, int(exact))
+        alpha = -_INF  # the count-th best score so far: a move must beat it to be exact
+        best: list[int] = []  # the count best scores so far, when count > 1
         scored: list[tuple[int, int]] = []
         complete = True
         try:
@@ -451,14 +454,21 @@ class _Searcher:
                 to_bit = 1 << to
                 gain = value[to] - value[frm] + (value[to] if enemy & to_bit else 0)
                 child = (enemy & ~to_bit, own ^ (1 << frm) ^ to_bit, -(static + gain))
-                if exact or not scored:
+                if len(scored) < count:
                     score = -self.negamax(*child, depth - 1, -_INF, _INF, 1)
                 else:
                     score = -self.negamax(*child, depth - 1, -alpha - 1, -alpha, 1)
                     if score > alpha:
                         score = -self.negamax(*child, depth - 1, -_INF, -alpha, 1)
                 scored.append((score, m))
-                alpha = max(alpha, score)
+                if count == 1:
+                    alpha = max(alpha, score)
+                else:
+                    best.append(score)
+                    best.sort(reverse=True)
+                    del best[count:]
+                    if len(best) == count:
+                        alpha = best[-1]
         except _Stop:
             complete = False
         scored.sort(key=lambda sm: -sm[0])
@@ -507,6 +517,100 @@ def search(
     return _deepen(position, time_limit, max_depth, seed, node_limit, exact=False)[0]
 
 
+class Deepening:
+    """Iterative deepening of one position that later calls can resume.
+
+    Each :meth:`run` goes on from the last complete depth with the same
+    transposition table, history and killers, so that short budgets one
+    after another (an analysis board while a person looks) search ever
+    deeper. ``exact`` is the number of best root moves whose scores are
+    exact (``True``: every move). ``first``, a legal move, is searched first
+    at every depth, so that its score is exact too (a review compares the
+    move played with the best at the same depth). The deepening ends at a
+    found win or loss, and with ``stop_single`` at a single legal move too,
+    as a player does (an analysis still wants that move's score).
+    """
+
+    def __init__(
+        self,
+        position: Position,
+        seed: int = 0,
+        exact: bool | int = 1,
+        stop_single: bool = True,
+        first: Move | None = None,
+    ) -> None:
+        if position.is_game_over():
+            raise IllegalMoveError("the game is over")
+        self.position = position.copy()
+        self.own = own = position.boards[position.turn]
+        self.enemy = enemy = position.boards[position.turn ^ 1]
+        self.searcher = searcher = _Searcher(position.size, None, None)
+        moves = searcher.captures(own, enemy) + searcher.steps(own, enemy)
+        random.Random(seed).shuffle(moves)
+        self.moves = moves  # the root moves, best first after each complete depth
+        self.first = -1 if first is None else first.from_square << 7 | first.to_square
+        self.exact = exact
+        self.stop_single = stop_single
+        #: (score, move) pairs, best first: of the last complete depth, and the latest
+        #: (which may come from an incomplete one); moves are ints ``from << 7 | to``.
+        self.completed = self.scored = [(0, m) for m in moves]
+        self.depth = 0  # the last complete depth
+        self.finished = not moves
+
+    def run(self, deadline: float | None, node_limit: int | None, max_depth: int) -> None:
+        """Deepen until ``max_depth``, the ``deadline`` (``time.perf_counter()``) or
+        about ``node_limit`` more nodes."""
+        searcher = self.searcher
+        searcher.deadline = deadline
+        searcher.node_limit = None if node_limit is None else searcher.nodes + node_limit
+        while not self.finished and self.depth < max_depth:
+            depth = self.depth + 1
+            moves = self.moves
+            if self.first in moves:
+                moves = [self.first] + [m for m in moves if m != self.first]
+            result, complete = searcher.root(self.own, self.enemy, moves, depth, self.exact)
+            if result:
+                self.scored = result
+            if not complete:
+                return
+            self.completed = result
+            self.depth = depth
+            self.moves = [m for _, m in result]
+            single = self.stop_single and len(self.moves) == 1
+            if single or abs(result[0][0]) > _MATE_BOUND:
+                self.finished = True
+
+    def move(self, m: int) -> Move:
+        """The :class:`Move` of a root move ``from << 7 | to``."""
+        return _to_move(m, self.enemy)
+
+    def principal_variation(self, m: int, limit: int) -> list[Move]:
+        """The root move ``m`` and the best replies the transposition table holds after it,
+        each checked to be legal, at most ``limit`` moves (a forced pass included)."""
+        position = self.position.copy()
+        line = [self.move(m)]
+        position.push(line[0])
+        tt = self.searcher.tt
+        while len(line) < limit and not position.is_game_over():
+            legal = position.legal_moves()
+            if legal == [Move.PASS]:
+                move = Move.PASS
+            else:
+                own = position.boards[position.turn]
+                enemy = position.boards[position.turn ^ 1]
+                entry = tt.get((own, enemy))
+                if entry is None or entry[1] == _UPPER:
+                    break
+                move = _to_move(entry[3], enemy)
+                if move not in legal:
+                    break
+            line.append(move)
+            position.push(move)
+        while line[-1] == Move.PASS and len(line) > 1:  # a line does not end in a pass
+            line.pop()
+        return line
+
+
 def _deepen(
     position: Position,
     time_limit: float | None,
@@ -518,33 +622,17 @@ def _deepen(
     """Iterative deepening; also return the (score, move) pairs of the last
     complete iteration, with exact scores for every move if ``exact``."""
     start = time.perf_counter()
-    if position.is_game_over():
-        raise IllegalMoveError("the game is over")
-    own, enemy = position.boards[position.turn], position.boards[position.turn ^ 1]
-    deadline = None if time_limit is None else start + time_limit
-    searcher = _Searcher(position.size, deadline, node_limit)
-    moves = searcher.captures(own, enemy) + searcher.steps(own, enemy)
-    if not moves:
+    deepening = Deepening(position, seed, exact)
+    if deepening.finished:
         return SearchResult(Move.PASS, 0, 0, 0, time.perf_counter() - start), []
-    random.Random(seed).shuffle(moves)
-    scored = completed = [(0, m) for m in moves]
-    depth_done = 0
-    for depth in range(1, max_depth + 1):
-        result, complete = searcher.root(own, enemy, moves, depth, exact)
-        if result:
-            scored = result
-        if not complete:
-            break
-        completed = result
-        depth_done = depth
-        moves = [m for _, m in scored]
-        if len(moves) == 1 or abs(scored[0][0]) > _MATE_BOUND:
-            break
-    score, best = scored[0]
+    deadline = None if time_limit is None else start + time_limit
+    deepening.run(deadline, node_limit, max_depth)
+    score, best = deepening.scored[0]
     seconds = time.perf_counter() - start
-    return SearchResult(
-        _to_move(best, enemy), score, depth_done, searcher.nodes, seconds
-    ), completed
+    nodes = deepening.searcher.nodes
+    return SearchResult(deepening.move(best), score, deepening.depth, nodes, seconds), (
+        deepening.completed
+    )
 
 
 def best_move(
