@@ -53,6 +53,10 @@ def micropython() -> Run:
     if not MICROPYTHON.is_file():
         _need(str(MICROPYTHON.relative_to(ROOT)), "npm ci")
     files = {f"zola/{name}": (ROOT / "zola" / name).read_text("utf-8") for name in PAGE_MODULES}
+    # The review's page side, which the page is to load (test_reviews_read_the_same).
+    files["zola/review.py"] = (ROOT / "zola" / "review.py").read_text("utf-8")
+    # The replay, which the page is to make for its download (test_replays_are_the_same).
+    files["zola/replay.py"] = (ROOT / "zola" / "replay.py").read_text("utf-8")
     files["harness.py"] = Path(harness.__file__).read_text("utf-8")
 
     def run(function: str, payload: object) -> object:
@@ -481,3 +485,87 @@ def test_the_page_state_is_the_same(micropython: Run) -> None:
     assert any(screen[12] for screen in screens)  # an embed posted its moves
     assert_agree(PAGE_SESSIONS, micropython("pages", PAGE_SESSIONS), on_cpython)
 
+
+def test_reviews_read_the_same(micropython: Run) -> None:
+    """``zola.review`` (the page's side of the game review) gives the same results and bytes."""
+    from zola import FIRST, SECOND
+    from zola.review import MATE, Review, Reviewed, review_text
+
+    rng = random.Random(5)
+    scores = [*range(-3000, 3001, 7), *(MATE - k for k in range(5)), *(k - MATE for k in range(5))]
+    marks = ["best", "good", "inaccuracy", "mistake", "blunder", "forced"]
+    moves = ["c3xd3", "pass", "swap", "j10-i9", "a1xb2", "e5-f6"]
+    texts = []
+    for count in (0, 1, 2, 7, 30, 120):
+        entries = []
+        for _ in range(count):
+            mark = rng.choice(marks)
+            loss = 0 if mark in ("best", "forced") else rng.randint(1, 100)
+            better = Move.parse(rng.choice(moves)) if mark not in marks[:2] + marks[5:] else None
+            entries.append(Reviewed(rng.randint(0, 100), loss, mark, better))
+        review = Review(rng.randint(0, 100), tuple(entries))
+        players = [rng.choice((FIRST, SECOND)) for _ in entries]
+        texts.append([review_text(review), players])
+    bad = ["", "_", "50_", "101", "50_50.0", "50_05", "50_50?c3xd3", "50_50.9?!", "50_50.9?!z9-a1"]
+    bad += ["50_50.9f", "50_50.9??c3xd3x", "50_50 ", "50_50.9!c3-d4", "x" * 9000, "50_50.9??pas"]
+    texts += [[text, None] for text in bad]
+    analyses = ["35 4 20013 0|35 c3xd3 d4xd3|-12 e5-f6", "-100000 0 0 1", "0 1 9 0|0 pass c3-d4"]
+    analyses += [
+        "",
+        "1 2 3",
+        "1 2 3 2",
+        "-0 1 1 0",
+        "01 1 1 0",
+        "1 1 1 0|",
+        "1 1 1 0|5",
+        "1 1 1 0|5 c9",
+    ]
+    analyses += ["100001 1 1 0", "1 1 1 0|1 c3xd3  d4xd3", "1 1 1 0||1 c3xd3", "1 1 -1 0"]
+    graphs = [
+        [texts[0][0], 600, 120, None, []],
+        [texts[3][0], 300, 80, 3, ["c3xd3", "swap", "c4xd3"]],
+        [texts[5][0], 999, 101, 120, None],
+        [texts[4][0], 10, 10, 0, None],
+    ]
+    payload = {
+        "scores": scores,
+        "losses": list(range(-2, 102)),
+        "texts": texts,
+        "analyses": analyses,
+        "graphs": graphs,
+    }
+    on_cpython = harness.reviews(payload)
+    assert [out[0] for out in on_cpython["texts"]].count("ok") == 6
+    assert {out[0] for out in on_cpython["analyses"]} == {"ok", "InvalidAnalysisError"}
+    on_micropython = micropython("reviews", payload)
+    assert isinstance(on_micropython, dict)
+    for name, key in [("losses", "marks")] + [(key, key) for key in payload if key != "losses"]:
+        assert_agree(payload[name], on_micropython[key], on_cpython[key])
+
+
+def test_replays_are_the_same(micropython: Run) -> None:
+    """``zola.replay`` (the page's replay download) writes the same bytes on both Pythons."""
+    rng = random.Random(8)
+    full = Game(10)
+    while moves := full.legal_moves():
+        full.play(Move.SWAP if full.can_swap() else rng.choice(moves))
+    trees = [
+        link.unparse(random_tree(random.Random(seed), SIZES[seed % 3], 12, 3)) for seed in (2, 7)
+    ]
+    cases = [
+        ["v1;size=6;moves=c3xd3.swap.c4xd3", {"frames": True}],
+        ["v1;size=6;start=6/6/6/6/2b3/r5_r;moves=pass.c2-b1", {"frames": True, "language": "de"}],
+        [link.unparse(full), {"seconds_per_move": 0.25, "flip": True, "theme": "dark"}],
+        [link.unparse(full), {"seconds_per_move": 1 / 3, "shading": True, "coordinates": False}],
+        ["v1;size=8", {"seconds_per_move": 0.001}],
+        ["v1;size=6;start=6/6/6/6/6/r5_b", {"seconds_per_move": 2.5, "language": "de"}],
+        *[[fragment, {}] for fragment in trees],
+        *[[fragment, {"notes": False, "language": "de"}] for fragment in trees],
+        *[[fragment, {}] for fragment in random_fragments(12)],
+    ]
+    on_cpython = harness.replays(cases)
+    assert full.is_game_over() and full.swapped() and len(full.moves) > 100
+    assert all('class="note"' in on_cpython[i][0] for i in (6, 7))  # the notes are drawn
+    assert all('class="note"' not in on_cpython[i][0] for i in (8, 9))
+    assert len({animated for animated, _ in on_cpython}) == len(cases)
+    assert_agree(cases, micropython("replays", cases), on_cpython)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from zola.ai import best_move
 from zola.diagram import diagram
 from zola.errors import ZolaError
-from zola.game import Game
+from zola.game import PLAYER_NAMES, Game
 from zola.levels import DEFAULT_LEVEL, LEVELS
 from zola.position import COLOR_NAMES, Position, perft
 
@@ -104,13 +105,17 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--time", type=_seconds, metavar="SECONDS", help=time_help)
     p.set_defaults(run=_match)
 
-    p = commands.add_parser("svg", help="draw a board as a standalone SVG (or PNG) diagram")
+    p = commands.add_parser(
+        "svg", help="draw a board as a standalone SVG (or PNG) diagram, or replay a game"
+    )
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("position", nargs="?", metavar="TEXT", help="position text")
     what.add_argument(
         "--fragment", metavar="F", help="a game link's fragment (its view options too)"
     )
-    p.add_argument("-o", "--output", required=True, metavar="FILE", help="out.svg, out.png or -")
+    p.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="out.svg, out.png, out.gif or -"
+    )
     p.add_argument("--flip", action="store_true", help="Blue's side at the bottom")
     p.add_argument("--shading", action="store_true", help="shade the distance classes")
     p.add_argument("--no-coordinates", action="store_true", help="no file and rank labels")
@@ -119,12 +124,22 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--arrow", action="append", default=[], metavar="MOVE", help="c3xe5 (repeatable)"
     )
-    p.add_argument("--width", type=_pixels, default=480, metavar="PIXELS", help="PNG width")
+    p.add_argument("--width", type=_pixels, default=480, metavar="PIXELS", help="PNG/GIF width")
+    p.add_argument(
+        "--replay", action="store_true", help="the game's moves as an animated SVG (.gif: implied)"
+    )
+    p.add_argument("--seconds", type=_pace, metavar="S", help="a replay's seconds per move (1)")
     p.set_defaults(run=_svg)
+    _add_analysis_commands(commands)
     return parser
 
 
 def _svg(args: argparse.Namespace) -> None:
+    if args.replay or args.output.lower().endswith(".gif"):
+        _replay(args)
+        return
+    if args.seconds is not None:
+        raise UsageError("--seconds is for a replay: add --replay, or write a .gif")
     image = diagram(
         args.fragment if args.fragment is not None else args.position,
         flip=args.flip or None,
@@ -135,6 +150,83 @@ def _svg(args: argparse.Namespace) -> None:
         arrows=args.arrow,
     )
     _write(image, args.output, args.width)
+
+
+def _pace(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0.1 <= seconds <= 60:
+        raise argparse.ArgumentTypeError(f"seconds must be 0.1 to 60 a move, not {text!r}")
+    return seconds
+
+
+def _replay(args: argparse.Namespace) -> None:
+    """``svg --replay`` (or ``-o x.gif``): the game's line as an animated SVG or GIF."""
+    from zola.diagram import read
+    from zola.replay import replay_frames, replay_svg
+    from zola.svg import DARK, LIGHT
+
+    if args.highlight or args.arrow:
+        raise UsageError("--highlight and --arrow are for one diagram, not a replay")
+    if args.output.lower().endswith(".png"):
+        raise UsageError("a replay is an animated .svg or .gif, not a .png")
+    game, view = read(args.fragment if args.fragment is not None else args.position)
+    options = {
+        "flip": args.flip or view.flip,
+        "shading": args.shading or view.shading,
+        "coordinates": view.coordinates and not args.no_coordinates,
+        "theme": DARK if args.dark or view.theme == "dark" else LIGHT,
+        "notes": not view.clean,
+    }
+    seconds = 1.0 if args.seconds is None else args.seconds
+    if args.output.lower().endswith(".gif"):
+        _write_gif(replay_frames(game, **options), args.output, args.width, seconds)
+    else:
+        _write(replay_svg(game, seconds_per_move=seconds, **options), args.output, args.width)
+
+
+def _write_gif(frames: list[str], output: str, width: int, seconds: float) -> None:
+    """Write SVG frames as a looping animated GIF, ``seconds`` a frame, the last held longer."""
+    from zola.replay import durations
+
+    try:
+        cairosvg = importlib.import_module("cairosvg")
+        pillow = importlib.import_module("PIL.Image")
+    except ImportError:
+        raise UsageError("GIF output needs cairosvg and Pillow: pip install 'zola[gif]'") from None
+    except OSError:  # cairosvg is there, the Cairo library it loads is not
+        raise UsageError(
+            "GIF output needs the Cairo library: install it (Debian and Ubuntu: "
+            "apt-get install libcairo2; macOS: brew install cairo), or write an .svg"
+        ) from None
+    pngs = [cairosvg.svg2png(bytestring=frame.encode(), output_width=width) for frame in frames]
+
+    def picture(png: bytes):  # noqa: ANN202 - a Pillow image
+        return pillow.open(io.BytesIO(png)).convert("RGB")
+
+    # One palette for all frames (made from a few of them, the last included): unchanged
+    # squares keep their colours, so each frame stores only what changed.
+    sample = [picture(png) for png in pngs[:: max(1, len(pngs) // 8)] + pngs[-1:]]
+    sheet = pillow.new("RGB", (width, sum(image.height for image in sample)))
+    top = 0
+    for image in sample:
+        sheet.paste(image, (0, top))
+        top += image.height
+    palette = sheet.quantize(256)
+    still = (picture(png).quantize(palette=palette, dither=pillow.Dither.NONE) for png in pngs)
+    data = io.BytesIO()
+    next(still).save(
+        data,
+        format="GIF",
+        save_all=True,
+        append_images=still,
+        duration=durations(len(frames) - 1, seconds),
+        loop=0,
+        optimize=True,
+    )
+    _save(data.getvalue(), output)
 
 
 def _write(image: str, output: str, width: int) -> None:
@@ -155,6 +247,11 @@ def _write(image: str, output: str, width: int) -> None:
         data = cairosvg.svg2png(bytestring=image.encode(), output_width=width)
     else:
         data = (image + "\n").encode()
+    _save(data, output)
+
+
+def _save(data: bytes, output: str) -> None:
+    """Write ``data`` to the file ``output``."""
     try:
         with open(output, "wb") as file:
             file.write(data)
@@ -203,6 +300,118 @@ def _match(args: argparse.Namespace) -> None:
         first_name = names[first].split()[0]
         print(f"game {number}/{args.games} ({first_name} first): {line}", file=sys.stderr)
     print(f"{names[0]} {wins[0]} - {wins[1]} {names[1]}")
+
+
+# -- analyse and review (zola.analysis; the page's side is zola.review) -------------------------
+
+
+def _nodes(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 1000 <= int(text) <= 10**9):
+        raise argparse.ArgumentTypeError(f"nodes must be a whole number >= 1000, not {text!r}")
+    return int(text)
+
+
+def _lines(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 100):
+        raise argparse.ArgumentTypeError(f"lines must be a whole number 1 to 100, not {text!r}")
+    return int(text)
+
+
+def _add_analysis_commands(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser("analyse", help="evaluate a position and show its best lines")
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("position", nargs="?", metavar="TEXT", help="position text")
+    what.add_argument("--fragment", metavar="F", help="a game link's fragment (its viewed ply)")
+    p.add_argument("--time", type=_seconds, metavar="SECONDS", help="search time")
+    p.add_argument("--nodes", type=_nodes, metavar="N", help="search nodes (default 100000)")
+    p.add_argument("--lines", type=_lines, default=1, metavar="N", help="best lines to show")
+    p.set_defaults(run=_analyse)
+
+    p = commands.add_parser("review", help="mark every move of a game, with the better moves")
+    p.add_argument("--fragment", required=True, metavar="F", help="a game link's fragment")
+    p.add_argument("--time", type=_seconds, metavar="SECONDS", help="search time a position")
+    p.add_argument("--nodes", type=_nodes, metavar="N", help="search nodes a position")
+    p.add_argument("--text", action="store_true", help="print only the review's compact text")
+    p.set_defaults(run=_review)
+
+
+def _analyse(args: argparse.Namespace) -> None:
+    from zola.analysis import analyse
+    from zola.link import parse
+    from zola.review import format_score, percent
+
+    if args.fragment is not None:
+        game, _ = parse(args.fragment)
+    else:
+        game = Game(start=Position.parse(args.position))
+    position = game.position
+    mover, other = (COLOR_NAMES[c].capitalize() for c in (position.turn, position.turn ^ 1))
+    if position.is_game_over():
+        print(f"the game is over: {COLOR_NAMES[position.winner()].capitalize()} won")
+        return
+    result = analyse(position, time_limit=args.time, node_limit=args.nodes, lines=args.lines)
+    chance = percent(result.score)
+    print(f"{mover} to move: {mover} {chance}%, {other} {100 - chance}%")
+    print(
+        f"score {format_score(result.score)} for {mover} (the side to move), "
+        f"depth {result.depth}, {result.nodes:,} nodes"
+    )
+    if game.can_swap():
+        choice = "swap" if result.score < 0 else "keep Blue and play on"
+        print(f"Blue may swap colours (the pie rule): the engine would {choice}")
+    width = max(len(format_score(line.score)) for line in result.lines)
+    for number, line in enumerate(result.lines, 1):
+        moves = " ".join(str(move) for move in line.moves)
+        print(f"{number}. {format_score(line.score):>{width}}  {moves}")
+
+
+def _progress(done: int, total: int) -> None:
+    """A plain-text progress bar on stderr: ``[#####     ] 12/60``."""
+    filled = 30 * done // total
+    end = "\n" if done == total else ""
+    print(f"\r[{'#' * filled}{' ' * (30 - filled)}] {done}/{total}", end=end, file=sys.stderr)
+    sys.stderr.flush()
+
+
+def _review(args: argparse.Namespace) -> None:
+    from zola.analysis import REVIEW_NODES, review
+    from zola.link import parse
+    from zola.review import movers, review_text, summary, symbol
+
+    game, _ = parse(args.fragment)
+    nodes = args.nodes if args.nodes is not None or args.time is not None else REVIEW_NODES
+    result = review(game, node_limit=nodes, time_limit=args.time, progress=_progress)
+    if args.text:
+        print(review_text(result))
+        return
+    players = movers(game)
+    line = Game(game.size, game.start)
+    print(f"start: Red {result.start}%")
+    print(f"{'ply':>4}  {'player':<14} {'move':<8} {'Red':>4}  {'loss':>4}  {'mark':<14} better")
+    for ply, (move, entry) in enumerate(zip(game.moves, result.moves, strict=True), 1):
+        color = COLOR_NAMES[line.turn].capitalize()
+        who = f"{PLAYER_NAMES[players[ply - 1]].split()[0]} ({color})"
+        mark = f"{entry.mark} {symbol(entry.mark)}".strip()
+        better = "" if entry.better is None else str(entry.better)
+        print(
+            f"{ply:>4}  {who:<14} {str(move):<8} {entry.red:>3}%  {entry.loss:>4}  "
+            f"{mark:<14} {better}".rstrip()
+        )
+        line.play(move)
+    for part in summary(result, players):
+        counts = [
+            _count(part.inaccuracies, "inaccuracy", "inaccuracies"),
+            _count(part.mistakes, "mistake", "mistakes"),
+            _count(part.blunders, "blunder", "blunders"),
+        ]
+        print(
+            f"{PLAYER_NAMES[part.player]}: {', '.join(counts)}, average loss "
+            f"{part.average_text()} points over {_count(part.moves, 'move', 'moves')}"
+        )
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

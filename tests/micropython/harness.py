@@ -185,3 +185,81 @@ class _Clock:
     def __call__(self) -> int:
         self.seconds += 1
         return self.seconds
+
+
+def reviews(payload: dict) -> dict:
+    """``zola.review`` on both Pythons: win chances, marks, texts, summaries and graphs.
+
+    ``payload``: ``scores`` (search scores), ``losses`` (win-chance losses),
+    ``texts`` (review texts, good or bad, each with the players of its moves or
+    ``None``), ``analyses`` (analysis texts, good or bad) and ``graphs``
+    (``[review text, width, height, current ply, move texts]``).
+    """
+    from zola import review
+
+    def attempt(function, *args):  # noqa: ANN001, ANN202 - a function and its arguments
+        try:
+            return ["ok", function(*args)]
+        except ZolaError as error:
+            return [type(error).__name__, str(error)]
+
+    def summarise(text: str, players: list) -> list:
+        parsed = review.parse_review(text)
+        out = [
+            review.review_text(parsed),
+            [list(entry[:3]) + [str(entry[3])] for entry in parsed[1]],
+        ]
+        if players is not None:
+            for part in review.summary(parsed, players):
+                out.append(list(part) + [part.average_text()])
+        return out
+
+    def analysis(text: str) -> list:
+        parsed = review.parse_analysis(text)
+        lines = [[line.score, [str(move) for move in line.moves]] for line in parsed.lines]
+        return [review.analysis_text(parsed), list(parsed[:4]), lines]
+
+    return {
+        "scores": [
+            [review.percent(s), review.red_percent(s, False), review.format_score(s)]
+            for s in payload["scores"]
+        ],
+        "marks": [
+            [
+                review.classify(loss),
+                review.classify(loss, best=True),
+                review.symbol(review.classify(loss)),
+            ]
+            for loss in payload["losses"]
+        ],
+        "texts": [attempt(summarise, text, players) for text, players in payload["texts"]],
+        "analyses": [attempt(analysis, text) for text in payload["analyses"]],
+        "graphs": [
+            review.graph_svg(
+                review.parse_review(text), width=width, height=height, current_ply=ply, moves=moves
+            )
+            for text, width, height, ply, moves in payload["graphs"]
+        ],
+    }
+
+
+def replays(cases: list[list]) -> list[list]:
+    """``zola.replay`` of each ``[fragment, options]``: the animated SVG and the frames.
+
+    Options are JSON: ``theme`` a name of ``zola.svg.THEMES``, ``seconds_per_move`` a
+    number, ``frames`` whether to make the static frames too; the rest as
+    :func:`zola.replay.replay_svg` takes them.
+    """
+    from zola import replay
+
+    out = []
+    for fragment, options in cases:
+        kwargs = dict(options)
+        if "theme" in kwargs:
+            kwargs["theme"] = svg.THEMES[kwargs["theme"]]
+        with_frames = kwargs.pop("frames", False)
+        game, _ = link.parse(fragment)
+        animated = replay.replay_svg(game, **kwargs)
+        kwargs.pop("seconds_per_move", None)
+        out.append([animated, replay.replay_frames(game, **kwargs) if with_frames else []])
+    return out
