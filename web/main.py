@@ -96,7 +96,8 @@ def draw() -> None:
     draw_recent(screen.recent, screen.language)
     element("app-link").hidden = not screen.app_link
     element("app-link").href = screen.app_link or "./"
-    safe.replaceHash("#" + screen.fragment)
+    if str(window.location.hash) != "#" + screen.fragment:  # a call to the browser: only if new
+        safe.replaceHash("#" + screen.fragment)
     if screen.announce:
         element("announce").textContent = screen.announce
     for message in screen.posts:

@@ -577,7 +577,7 @@ class App:
         src = self.base_url + "#" + unparse(game, view)
         return (
             f'<iframe src="{escape(src)}" width="420" height="480" title="Zola board" '
-            'style="border:0;max-width:100%"></iframe>'
+            'loading="lazy" style="border:0;max-width:100%"></iframe>'
         )
 
     def replay(self, game: Game) -> str:

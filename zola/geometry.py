@@ -136,39 +136,48 @@ class Geometry:
     """
 
     def __init__(self, size: int) -> None:
-        self.size = check_size(size)
-        self.squares = [square(f, r) for r in range(size) for f in range(size)]
-        self.mask = sum(1 << sq for sq in self.squares)
-        self.dist = [0] * (STRIDE * STRIDE)
-        for sq in self.squares:
-            self.dist[sq] = distance2(size, sq)
-        levels = sorted({self.dist[sq] for sq in self.squares})
-        self.classes = [
-            levels.index(self.dist[sq]) if sq in self.squares else -1
-            for sq in range(STRIDE * STRIDE)
-        ]
+        # Cheap on MicroPython too (every board on a page builds its tables): a ray's
+        # length comes from a closed form, and few operations touch big integers.
+        self.size = n = check_size(size)
+        self.squares = squares = [square(f, r) for r in range(n) for f in range(n)]
+        self.mask = sum(((1 << n) - 1) << (r * STRIDE) for r in range(n))
+        self.dist = dist = [0] * (STRIDE * STRIDE)
+        for sq in squares:
+            dist[sq] = distance2(n, sq)
+        level = {d: i for i, d in enumerate(sorted({dist[sq] for sq in squares}))}
+        self.classes = classes = [-1] * (STRIDE * STRIDE)
+        for sq in squares:
+            classes[sq] = level[dist[sq]]
         self.steps: list[tuple[int, int]] = []
         self.captures: list[tuple[int, list[int]]] = []
         for df, dr in DIRECTIONS:
+            # With c = (2f - (n-1), 2r - (n-1)), the square j steps along (df, dr) has
+            # distance2 |c|^2 + 4j(c.d) + 4j^2|d|^2: no farther than the origin while
+            # j * |d|^2 <= -(c.d) =: fall. A step (j = 1) must go farther: fall < |d|^2;
+            # else the captures reach min(fall // |d|^2, squares to the edge) squares.
             by = dr * STRIDE + df
+            norm = df * df + dr * dr
             origins = 0
-            targets: list[int] = []
-            for sq in self.squares:
+            reaching = [0] * n  # reaching[k]: the origins whose captures reach k squares
+            for sq in squares:
                 f, r = sq % STRIDE, sq // STRIDE
-                if self.on_board(f + df, r + dr) and (
-                    self.dist[square(f + df, r + dr)] > self.dist[sq]
-                ):
-                    origins |= 1 << sq
-                for j in range(1, size):
-                    tf, tr = f + j * df, r + j * dr
-                    if not self.on_board(tf, tr):
-                        break
-                    target = square(tf, tr)
-                    if self.dist[target] > self.dist[sq]:
-                        break
-                    while len(targets) < j:
-                        targets.append(0)
-                    targets[j - 1] |= 1 << target
+                edge = min(
+                    n - 1 - f if df > 0 else f if df < 0 else n,
+                    n - 1 - r if dr > 0 else r if dr < 0 else n,
+                )
+                if edge:
+                    fall = -((2 * f - (n - 1)) * df + (2 * r - (n - 1)) * dr)
+                    if fall < norm:
+                        origins |= 1 << sq
+                    else:
+                        reaching[min(fall // norm, edge)] |= 1 << sq
+            targets: list[int] = []
+            reach = 0  # the origins whose captures reach j squares or more
+            for j in range(n - 1, 0, -1):
+                reach |= reaching[j]
+                if reach:
+                    targets.append(shift(reach, j * by))
+            targets.reverse()
             self.steps.append((by, origins))
             self.captures.append((by, targets))
 
