@@ -438,7 +438,7 @@ def test_against_the_computer_a_takeback_plays_on_in_a_variation() -> None:
     app.computer_answer(request.id, "c4xd3")
     app.button("undo")
     request = play(app, "c3xc4").request  # another first move: the computer answers it
-    assert request is not None and request.fragment == "v2;size=6;moves=c3xd3(c3xc4).c4xd3;at=2"
+    assert request is not None and request.basis == "v2;size=6;moves=c3xd3(c3xc4).c4xd3;at=2"
     app.computer_answer(request.id, "d5xc4")
     assert moves_of(app) == ["c3xc4", "d5xc4"]
 
@@ -549,3 +549,55 @@ def test_the_replay_download_is_the_line_as_an_animated_svg() -> None:
     name, svg, as_png = app.screen().download
     assert (name, as_png) == ("zola-6x6-replay.svg", False)
     assert 'data-frames="4"' in svg and "theme-dark" in svg  # the whole line, in this view
+
+
+def test_the_analysis_asks_again_to_deepen_and_stops_when_the_position_changes() -> None:
+    app = new_app()
+    assert app.screen().request is None  # off by default
+    app.button("analysis")
+    first = app.screen().request
+    assert first.kind == "analysis" and first.call == "analyse_position"
+    app.computer_answer(first.id, "0 3 900 0|0 c3xd3 c4xd3|-5 c3xc4")
+    screen = app.screen()
+    assert screen.evaluation == (50, "Red 50% (0.00) · depth 3", "c3xd3 c4xd3")
+    assert screen.board.count('class="arrow"') == 2  # the best line's first two moves
+    again = screen.request
+    assert again.kind == "analysis" and again.basis == first.basis  # deeper, same position
+    moved = play(app, "c3xd3")
+    assert moved.evaluation is None and moved.request.basis != first.basis
+    app.computer_answer(again.id, "9 9 9 1|9 c3xc4")  # stale: ignored
+    assert app.screen().evaluation is None
+    app.computer_answer(moved.request.id, "-150 4 900 1|-150 c4xd3")  # final: no more calls
+    screen = app.screen()
+    assert screen.evaluation[0] == 70 and screen.request is None  # Red 70%: Blue to move, -1.5
+
+
+def test_a_review_runs_in_steps_and_its_marks_travel_in_the_link() -> None:
+    app = new_app()
+    play(app, "c3xd3", "c4xd3")
+    app.button("review")
+    app.computer_ready()
+    step = app.screen().request
+    assert step.kind == "review" and step.args == ("v1;size=6;moves=c3xd3.c4xd3", 20_000)
+    app.computer_answer(step.id, "1/3")
+    screen = app.screen()
+    assert screen.computer == "Reviewing the game… 1/3" and screen.reviewing
+    app.computer_answer(screen.request.id, "50_55.2_80.30??d4xd3")
+    screen = app.screen()
+    assert screen.fragment == "v2;size=6;moves=c3xd3.c4xd3;review=50_55.2_80.30??d4xd3"
+    graph, lines, word = screen.review
+    assert graph.count("data-ply") >= 2 and word == "Blunder (−30%): d4xd3 was better"
+    assert lines[1].startswith("Second player: 0 inaccuracies, 0 mistakes, 1 blunders")
+    assert screen.move_list.count('class="mark blunder"') == 1
+    play(app, "e3xd3")  # the main line changed: the review no longer fits
+    assert app.screen().review is None and "review=" not in app.screen().fragment
+
+
+def test_a_review_step_the_page_cannot_read_stops_the_review() -> None:
+    app = new_app("#v1;size=6;moves=c3xd3")
+    app.button("review")
+    step = app.screen().request
+    app.computer_answer(step.id, "50_nonsense")
+    screen = app.screen()
+    assert not screen.reviewing and screen.message.startswith("The computer did not answer")
+    assert not screen.retry  # the game goes on

@@ -53,10 +53,6 @@ def micropython() -> Run:
     if not MICROPYTHON.is_file():
         _need(str(MICROPYTHON.relative_to(ROOT)), "npm ci")
     files = {f"zola/{name}": (ROOT / "zola" / name).read_text("utf-8") for name in PAGE_MODULES}
-    # The review's page side, which the page is to load (test_reviews_read_the_same).
-    files["zola/review.py"] = (ROOT / "zola" / "review.py").read_text("utf-8")
-    # The replay, which the page is to make for its download (test_replays_are_the_same).
-    files["zola/replay.py"] = (ROOT / "zola" / "replay.py").read_text("utf-8")
     files["harness.py"] = Path(harness.__file__).read_text("utf-8")
 
     def run(function: str, payload: object) -> object:

@@ -1,10 +1,15 @@
-"""The computer player, in a PyScript worker so the page stays responsive while it thinks.
+"""The computer, in a PyScript worker so the page stays responsive while it thinks.
 
-Only plain strings and numbers cross to the page; this file never touches the DOM.
+Only plain strings and numbers cross to the page (games as link fragments, answers as
+zola.review's texts); this file never touches the DOM.
 """
 
 from zola.ai import best_move
+from zola.analysis import Reviewer, analyse
 from zola.record import decode
+from zola.review import analysis_text, review_text
+
+reviews = {}  # the review under way: {fragment: Reviewer}
 
 
 def choose_move(fragment: str, level: str, seed: int) -> str:
@@ -12,4 +17,22 @@ def choose_move(fragment: str, level: str, seed: int) -> str:
     return str(best_move(decode(fragment), level, seed=seed))
 
 
-__export__ = ["choose_move"]
+def analyse_position(fragment: str, seconds: float, lines: int) -> str:
+    """The analysis of the position looked at; a second call deepens the first."""
+    return analysis_text(analyse(decode(fragment).position, time_limit=seconds, lines=lines))
+
+
+def review_step(fragment: str, nodes: int) -> str:
+    """Review one more position of the game's line: ``"done/total"``, then the review."""
+    if fragment not in reviews:
+        reviews.clear()
+        reviews[fragment] = Reviewer(decode(fragment), node_limit=nodes)
+    reviewer = reviews[fragment]
+    reviewer.step()
+    if not reviewer.done:
+        return f"{reviewer.ply}/{reviewer.total}"
+    del reviews[fragment]
+    return review_text(reviewer.result())
+
+
+__export__ = ["choose_move", "analyse_position", "review_step"]

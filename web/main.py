@@ -86,6 +86,7 @@ def draw() -> None:
     element("retry").hidden = not screen.retry
     element("hint").disabled = not screen.can_hint
     draw_moves(screen.move_list)
+    draw_analysis(screen)
     element("promote").hidden = not screen.can_promote
     element("delete").disabled = not screen.can_delete
     element("note").textContent = screen.comment
@@ -144,6 +145,34 @@ def draw_editor(editor) -> None:
     element("edit-play").disabled = bool(problem)
 
 
+def draw_analysis(screen) -> None:
+    """The Analysis toggle and its evaluation bar, the Review button and the review."""
+    element("analysis").checked = screen.analysing
+    review_button = element("review")
+    review_button.disabled = not (screen.can_review or screen.reviewing)
+    key = "page.stop_review" if screen.reviewing else "page.review"
+    review_button.textContent = say(screen.language, key)
+    evaluation = screen.evaluation
+    element("eval").hidden = evaluation is None
+    if evaluation is not None:
+        chance, words, line = evaluation
+        element("eval-fill").style.width = f"{chance}%"
+        element("eval-text").textContent = words
+        element("best-line").textContent = line
+    review = screen.review
+    element("review-panel").hidden = review is None
+    if review is not None:
+        graph, lines, word = review
+        element("graph").innerHTML = graph
+        element("review-word").textContent = word
+        listing = element("summary")
+        listing.replaceChildren()
+        for line in lines:
+            item = document.createElement("li")
+            item.textContent = line
+            listing.append(item)
+
+
 def draw_moves(html: str) -> None:
     """The move list (markup made by zola.movelist), the move looked at kept in sight."""
     listing = element("moves")
@@ -193,7 +222,7 @@ async def ask(request) -> None:
         ai = await asyncio.wait_for(wait(worker[0]), WORKER_BOOT_SECONDS)
         if request.delay:
             await asyncio.sleep(request.delay)
-        answer = ai.choose_move(request.fragment, request.level, request.seed)
+        answer = getattr(ai, request.call)(*request.args)
         move = await asyncio.wait_for(wait(answer), request.timeout)
     except asyncio.TimeoutError:
         app.computer_failed(request.id, "", timed_out=True)
@@ -272,6 +301,12 @@ def drag_end(event) -> None:
     drag_from.clear()
 
 
+def graph_click(event) -> None:
+    point = event.target.closest("[data-ply]")
+    if point is not None:
+        app.go_to_main(int(point.dataset.ply))
+
+
 def move_list_click(event) -> None:
     button = event.target.closest("[data-node]")
     if button is not None:
@@ -298,11 +333,12 @@ on("board", "keydown", board_key)
 element("board").addEventListener("pointerdown", create_proxy(drag_start))
 element("board").addEventListener("pointerup", create_proxy(drag_end))
 on("moves", "click", move_list_click)
+on("graph", "click", graph_click)
 element("board").addEventListener("contextmenu", create_proxy(lambda event: event.preventDefault()))
 on("comment", "change", lambda _event: app.set_comment(element("comment").value))
 on("edit-text", "change", lambda _event: app.position_text(element("edit-text").value))
 for button in BUTTONS:
-    on(button, "change" if button in ("shading", "clean") else "click", press(button))
+    on(button, "change" if button in ("shading", "clean", "analysis") else "click", press(button))
 for menu in ("size", "mode", "level", "language", "recent", "tool", "edit-turn", "edit-size"):
     on(menu, "change", choose(menu))
 document.addEventListener("keydown", create_proxy(page_key))

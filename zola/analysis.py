@@ -46,6 +46,7 @@ from zola.position import RED, Position
 from zola.review import (
     FORCED,
     MATE_BOUND,
+    REVIEW_NODES,
     Analysis,
     Line,
     Review,
@@ -59,10 +60,6 @@ from zola.review import (
 
 __all__ = ["ANALYSIS_NODES", "REVIEW_NODES", "analyse", "format_score", "review"]
 
-#: Nodes searched per position by :func:`review` by default: about 0.15 s on CPython
-#: (depth 3, sometimes 4, on 8x8; see bench/review_speed.py). Nodes, not seconds, so
-#: that the same game gets the same marks on every machine and Python.
-REVIEW_NODES = 20_000
 #: The first move of a game under the pie rule is judged against every first move
 #: (each move's score must be exact): its position gets this many times the budget.
 PIE_BUDGET = 4

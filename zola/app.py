@@ -23,9 +23,23 @@ from collections import namedtuple
 
 from zola.compat import popcount, quoted
 from zola.editor import TOOLS, Editor
-from zola.errors import InvalidOptionError, InvalidSquareError, ZolaError
+from zola.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidSquareError,
+    ZolaError,
+)
 from zola.game import EMPTY_NOTE, Game, Note
-from zola.geometry import SIZES, parse_square, square, square_file, square_name, square_rank
+from zola.geometry import (
+    SIZES,
+    is_number,
+    parse_square,
+    square,
+    square_file,
+    square_name,
+    square_rank,
+)
 from zola.i18n import LANGUAGES, Text, pick_language, say
 from zola.levels import DEFAULT_LEVEL, LEVELS, level_settings
 from zola.link import DEFAULT_VIEW, parse, position_only, unparse
@@ -34,6 +48,21 @@ from zola.movelist import move_list
 from zola.position import BLUE, COLOR_NAMES, RED, Position
 from zola.record import MAX_COMMENT, decode, encode
 from zola.replay import replay_svg
+from zola.review import (
+    MATE,
+    MATE_BOUND,
+    REVIEW_NODES,
+    Analysis,
+    format_score,
+    graph_svg,
+    is_bad,
+    movers,
+    parse_analysis,
+    parse_review,
+    red_percent,
+    summary,
+    symbol,
+)
 from zola.saved import MemoryStore, Saved
 from zola.svg import THEMES, escape, render
 
@@ -46,6 +75,9 @@ MODES = {
 }
 DEFAULT_MODE = "computer-second"  # a new visitor plays the computer, moving first
 HINT_LEVEL = "strong"  # the level that suggests moves to a person
+ANALYSIS_SECONDS = 0.3  # one call of the analysis: short, so that moving on stops it at once
+ANALYSIS_LINES = 3
+ANALYSIS_CALLS = 60  # at most this many deepening calls for one position
 WORKER_BOOT_SECONDS = 90  # the computer's worker loads its own Python first
 ANSWER_MARGIN_SECONDS = 10  # beyond the level's thinking time
 WATCH_PAUSE_SECONDS = 0.6  # between moves when the computer plays itself
@@ -81,6 +113,8 @@ BUTTONS = (
     "edit-cancel",
     "edit-clear",
     "edit-standard",
+    "analysis",
+    "review",
 )
 HISTORY_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End")
 # In the editor, keys that put something on the square under the cursor.
@@ -89,13 +123,17 @@ EDITOR_KEYS.update({"Delete": "empty", "Backspace": "empty"})
 CURSOR_KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
 
 
-class Request(
-    namedtuple("Request", ("id", "kind", "fragment", "level", "seed", "delay", "timeout"))
-):
-    """A question for the computer's worker: its ``"move"`` or a ``"hint"`` for a person.
+_REQUEST = ("id", "kind", "basis", "call", "args", "delay", "timeout")
 
-    ``fragment`` is the game's record, ``delay`` seconds to wait before asking (when
-    the computer plays itself), ``timeout`` seconds to wait for the answer once asked.
+
+class Request(namedtuple("Request", _REQUEST)):
+    """A question for the computer's worker: its ``"move"``, a ``"hint"`` for a person,
+    an ``"analysis"`` of the position looked at, or one more step of a ``"review"``.
+
+    The page calls the worker's function ``call`` with ``args`` (strings and numbers),
+    after ``delay`` seconds (when the computer plays itself), and waits ``timeout``
+    seconds for the answer. ``basis`` is the record the question is about: when the
+    game no longer has it, the question is dropped.
     """
 
     __slots__ = ()
@@ -139,6 +177,11 @@ _SCREEN = (
     "clipboard",  # text to copy, "" when none
     "download",  # (file name, SVG document, whether to save it as PNG), or None
     "report_height",  # an embed tells its host page how tall it wants to be
+    "analysing",  # the Analysis toggle
+    "evaluation",  # None, or (Red's win chance %, its words, the best line as move text)
+    "can_review",  # a main line to review (and no review under way)
+    "reviewing",  # a review is under way: the Review button's words say Stop
+    "review",  # None, or (graph SVG, per-player summary lines, the word on the move shown)
     "start_computer",  # start the computer's worker now
     "request",  # a Request for the computer, or None
 )
@@ -197,6 +240,10 @@ class App:
         self.next_id = 1
         self.stalled = False  # the computer failed; waiting for a retry
         self.hint: Move | None = None
+        self.analysing = False  # the Analysis toggle
+        self.analysis: tuple | None = None  # (record of the position, its latest Analysis)
+        self.analysis_calls = 0  # deepening calls for that position
+        self.reviewing: tuple | None = None  # (main-line record, positions done, total)
 
     # -- starting and links -------------------------------------------------------------
 
@@ -407,9 +454,6 @@ class App:
             same = self.editor.owner(sq) == self.tool
             self.editor.put(sq, "empty" if same else self.tool)
             return
-        if self.request is not None:
-            self.notice = Text("notice.thinking")
-            return
         if self.view.static:
             self.notice = Text("notice.static")
             return
@@ -529,6 +573,10 @@ class App:
             self.notice = ""
         elif name == "hint":
             self._ask_hint()
+        elif name == "analysis":
+            self.analysing = not self.analysing and self.computer_allowed()
+        elif name == "review":
+            self._toggle_review()
         else:
             self._share(name)
 
@@ -862,31 +910,66 @@ class App:
 
     def _ask_hint(self) -> None:
         if self.request is None and self._can_hint():
-            self.request = self._new_request("hint", HINT_LEVEL)
+            self.request = self._ask("hint", self._record(), HINT_LEVEL)
 
     def _can_hint(self) -> bool:
         game = self.game
         return self.computer_allowed() and not game.is_game_over() and not self.computer_to_move()
 
-    def _new_request(self, kind: str, level: str) -> Request:
-        seconds = level_settings(level).time_limit
+    def _record(self) -> str:
+        """The record of the game as it is looked at, the basis of most questions."""
+        return encode(self.game)
+
+    def _main_record(self) -> str:
+        """The record of the main line alone, to its end: what a review is about."""
+        return encode(self._main_game())
+
+    def _ask(self, kind: str, basis: str, level: str = "") -> Request:
+        """A new question for the worker (handed to the page with the next screen)."""
+        if kind in ("move", "hint"):
+            seconds = level_settings(level).time_limit
+            call, args = "choose_move", (basis, level, random.getrandbits(30))
+        elif kind == "analysis":
+            seconds = ANALYSIS_SECONDS
+            call, args = "analyse_position", (basis, ANALYSIS_SECONDS, ANALYSIS_LINES)
+        else:
+            seconds = REVIEW_NODES / 10_000  # about the slowest runtime's speed
+            call, args = "review_step", (basis, REVIEW_NODES)
         delay = WATCH_PAUSE_SECONDS if kind == "move" and self.mode == "computers" else 0
         request = Request(
-            self.next_id,
-            kind,
-            encode(self.game),
-            level,
-            random.getrandbits(30),
-            delay,
-            seconds + ANSWER_MARGIN_SECONDS,
+            self.next_id, kind, basis, call, args, delay, seconds + ANSWER_MARGIN_SECONDS
         )
         self.next_id += 1
         self.asked = False
         return request
 
+    def _next_question(self) -> Request | None:
+        """What to ask the worker now, if anything: the computer's move first, then the
+        review under way, then the analysis of the position looked at."""
+        if self.stalled:
+            return None
+        if self.computer_to_move():
+            return self._ask("move", self._record(), self.level)
+        if self.reviewing is not None:
+            return self._ask("review", self.reviewing[0])
+        if self.analysing and self.computer_allowed() and self.editor is None:
+            record = self._record()
+            done = self.analysis is not None and self.analysis[0] == record
+            if not (done and (self.analysis[1].final or self.analysis_calls >= ANALYSIS_CALLS)):
+                return self._ask("analysis", record)
+        return None
+
     def _cancel(self) -> None:
         """Forget the question in flight: its answer, when it comes, is stale."""
         self.request = None
+
+    def _still_wanted(self, request: Request) -> bool:
+        """Whether the answer to ``request`` still applies to the game as it is now."""
+        if request.kind == "review":
+            return self.reviewing is not None and request.basis == self.reviewing[0]
+        if request.kind == "analysis" and not self.analysing:
+            return False
+        return request.basis == self._record()
 
     def computer_ready(self) -> None:
         """The computer's worker has started."""
@@ -894,29 +977,36 @@ class App:
 
     def computer_answer(self, request_id: int, text: object) -> None:
         """The worker's answer to request ``request_id``; a stale one is ignored, one the
-        game cannot use fails like no answer."""
+        page cannot use fails like no answer."""
         request = self.request
         if request is None or request.id != request_id:
             return
-        self.request = None
         try:
-            move = Move.parse(text) if isinstance(text, str) else None
-            why = Text("reason.no_move") if move is None else self.game.why_illegal(move)
+            if not isinstance(text, str):
+                raise InvalidMoveError("the answer is not text")
+            if request.kind == "analysis":
+                self._analysed(request.basis, parse_analysis(text))
+            elif request.kind == "review":
+                self._reviewed(text)
+            else:
+                move = Move.parse(text)
+                why = self.game.why_illegal(move)
+                if why is not None:
+                    raise IllegalMoveError(str(why))
+                self.request = None
+                if request.kind == "hint":
+                    self.hint = move
+                    self.notice = Text("notice.hint", move=str(move))
+                else:
+                    self.play(move)
         except ZolaError as error:
-            why = str(error)
-        if why is not None:
-            self.request = request
-            self.computer_failed(request_id, quoted(text)[:60] + ": " + str(why))
+            self.computer_failed(request_id, quoted(text)[:60] + ": " + str(error))
             return
-        if request.kind == "hint":
-            self.hint = move
-            self.notice = Text("notice.hint", move=str(move))
-        else:
-            self.play(move)
+        self.request = None
 
     def computer_failed(self, request_id: int, detail: str, timed_out: bool = False) -> None:
         """No answer came to request ``request_id``: say so; after a move request, the page
-        offers Retry. The game stays as it is."""
+        offers Retry; an analysis or a review stops. The game stays as it is."""
         request = self.request
         if request is None or request.id != request_id:
             return
@@ -924,7 +1014,128 @@ class App:
         lines = [line for line in str(detail).strip().splitlines() if line.strip()]
         why = Text("reason.timeout") if timed_out else (lines[-1][:200] if lines else "?")
         self.stalled = request.kind == "move"
+        if request.kind == "analysis":
+            self.analysing = False
+        elif request.kind == "review":
+            self.reviewing = None
         self.notice = Text("notice.computer_failed", detail=why)
+
+    # -- analysis and review ---------------------------------------------------------------
+
+    def _analysed(self, record: str, analysis: Analysis) -> None:
+        """A (deeper) analysis of the position ``record`` looks at."""
+        calls = self.analysis_calls + 1 if self.analysis and self.analysis[0] == record else 1
+        self.analysis = (record, analysis)
+        self.analysis_calls = calls
+
+    def _reviewed(self, text: str) -> None:
+        """One more position reviewed (``"done/total"``), or the whole review."""
+        done, sep, total = text.partition("/")
+        if sep and is_number(done) and is_number(total) and len(text) < 12:
+            self.reviewing = (self.reviewing[0], int(done), int(total))
+            return
+        game = self.game
+        moves = game.main_moves()
+        review = parse_review(text, plies=len(moves))
+        game.review, game.reviewed = review, moves
+        self.reviewing = None
+        self.notice = Text("notice.reviewed")
+
+    def _toggle_review(self) -> None:
+        """Start reviewing the main line, or stop the review under way."""
+        if self.reviewing is not None:
+            self.reviewing = None
+            self._cancel()
+            return
+        if not self.computer_allowed() or not self.game.main_moves():
+            return
+        self.reviewing = (self._main_record(), 0, len(self.game.main_moves()) + 1)
+
+    def _evaluation(self) -> tuple | None:
+        """The analysis shown: (Red's chance in %, its words, the best line as text)."""
+        if not self.analysing or self.analysis is None or self.analysis[0] != self._record():
+            return None
+        analysis = self.analysis[1]
+        red = self.game.turn == RED
+        chance = red_percent(analysis.score, red)
+        score = analysis.score if red else -analysis.score  # from Red's side
+        if abs(score) > MATE_BOUND:
+            winner = COLORS[RED if score > 0 else BLUE]
+            words = Text("analysis.mate", color=winner, plies=MATE - abs(score))
+        else:
+            words = Text("analysis.eval", chance=chance, score=format_score(score))
+        line = analysis.lines[0].moves if analysis.lines else ()
+        depth = self.say(Text("analysis.depth", depth=analysis.depth))
+        return (chance, self.say(words) + " · " + depth, " ".join(str(move) for move in line))
+
+    def _best_arrows(self) -> list[Move]:
+        """The best line's first two moves, drawn while the analysis is shown."""
+        if self._evaluation() is None or not self.analysis[1].lines:
+            return []
+        return [m for m in self.analysis[1].lines[0].moves[:2] if m.from_square >= 0]
+
+    def _review_marks(self) -> dict:
+        """The move list's marks: per main-line node, (symbol, kind, title)."""
+        review = self.game.current_review()
+        if review is None:
+            return {}
+        marks = {}
+        for node, entry in zip(self.game.root.main_line(), review.moves):  # noqa: B905
+            if is_bad(entry.mark):
+                title = self.say(
+                    Text("review.title." + entry.mark, loss=entry.loss, better=str(entry.better))
+                )
+                marks[id(node)] = (symbol(entry.mark), entry.mark, title)
+        return marks
+
+    def _review_screen(self) -> tuple | None:
+        """The review's graph, its summary per player and the word on the move looked at."""
+        game = self.game
+        review = game.current_review()
+        if review is None or self.view.embed:
+            return None
+        main = game.root.main_line()
+        ply = main.index(game.node) + 1 if game.node in main else None
+        graph = graph_svg(review, width=600, height=110, current_ply=ply, moves=game.main_moves())
+        players = movers(self._main_game())
+        lines = []
+        for entry in summary(review, players):
+            lines.append(
+                self.say(
+                    Text(
+                        "review.summary",
+                        player=Text("review.player." + ("first", "second")[entry.player]),
+                        inaccuracies=entry.inaccuracies,
+                        mistakes=entry.mistakes,
+                        blunders=entry.blunders,
+                        loss=entry.average_text(),
+                    )
+                )
+            )
+        word = ""
+        if ply is not None and is_bad(review.moves[ply - 1].mark):
+            entry = review.moves[ply - 1]
+            word = self.say(
+                Text("review.title." + entry.mark, loss=entry.loss, better=str(entry.better))
+            )
+        return (graph, tuple(lines), word)
+
+    def _main_game(self) -> Game:
+        game = Game(self.game.size, self.game.start)
+        for move in self.game.main_moves():
+            game.play(move)
+        return game
+
+    def go_to_main(self, ply: int) -> None:
+        """Look at the main line after ``ply`` moves (a click on the review's graph)."""
+        main = self.game.root.main_line()
+        if not 0 <= ply <= len(main):
+            raise InvalidOptionError(f"no ply {ply}: the main line has {len(main)}")
+        self._cancel()
+        self.game.go_to_node(main[ply - 1] if ply else self.game.root)
+        self.selected = None
+        self.hint = None
+        self.notice = ""
 
     # -- what the page shows ----------------------------------------------------------------
 
@@ -994,7 +1205,7 @@ class App:
                 focus=self.cursor,
             )
         note = EMPTY_NOTE if self.view.clean else self.game.node.note
-        arrows = list(note.arrows)
+        arrows = list(note.arrows) + self._best_arrows()
         if self.hint is not None and self.hint.from_square >= 0:
             arrows.append(self.hint)
         return render(
@@ -1014,22 +1225,23 @@ class App:
 
     def _computer_line(self) -> str:
         """What the computer is doing, for the line under the status."""
-        if self.request is not None:
-            key = "page.thinking" if self.engine == "ready" else "page.getting_ready"
-        elif self.engine == "starting":
-            key = "page.getting_ready"
-        else:
-            return ""
-        return self.say(Text(key))
+        if self.engine != "ready" and (self.request is not None or self.engine == "starting"):
+            return self.say(Text("page.getting_ready"))
+        if self.reviewing is not None:
+            _, done, total = self.reviewing
+            return self.say(Text("page.reviewing", done=done, total=total))
+        if self.request is not None and self.request.kind in ("move", "hint"):
+            return self.say(Text("page.thinking"))
+        return ""
 
     def screen(self) -> Screen:
         """What the page shows now. Announcements, host messages, the clipboard text and a
         new request for the computer are handed out once."""
         game = self.game
-        if self.request is not None and self.request.fragment != encode(game):
+        if self.request is not None and not self._still_wanted(self.request):
             self._cancel()  # the game changed under the question
-        if self.request is None and not self.stalled and self.computer_to_move():
-            self.request = self._new_request("move", self.level)
+        if self.request is None:
+            self.request = self._next_question()
         request = None
         if self.request is not None and not self.asked:
             request, self.asked = self.request, True
@@ -1085,7 +1297,7 @@ class App:
             computer=self._computer_line(),
             retry=self.stalled,
             can_hint=self.request is None and self._can_hint(),
-            move_list=move_list(game),
+            move_list=move_list(game, self._review_marks()),
             can_promote=game.node is not game.root and game.node not in game.root.main_line(),
             can_delete=game.node is not game.root and not view.static,
             comment="" if view.clean else game.node.note.comment,
@@ -1100,6 +1312,11 @@ class App:
             clipboard=clipboard,
             download=download,
             report_height=embedded and view.embed,
+            analysing=self.analysing,
+            evaluation=self._evaluation(),
+            can_review=self.computer_allowed() and bool(game.main_moves()),
+            reviewing=self.reviewing is not None,
+            review=self._review_screen(),
             start_computer=start_computer,
             request=request,
         )

@@ -106,6 +106,8 @@ class Game:
         self.root = Node(None, None)
         self.line: list[Node] = []
         self.ply = 0
+        self.review = None  # a zola.review.Review of the main line, while it still fits
+        self.reviewed: list[Move] = []  # the main line's moves when it was reviewed
 
     @property
     def moves(self) -> list[Move]:
@@ -269,6 +271,16 @@ class Game:
             self.line = self.line[:index] + node.parent.main_line()
         else:
             node.parent.children.remove(node)
+
+    def main_moves(self) -> list[Move]:
+        """The moves of the main line (every node's first continuation), from the start."""
+        return [node.move for node in self.root.main_line()]
+
+    def current_review(self):  # noqa: ANN201 - a zola.review.Review or None
+        """The review of the main line, unless the main line changed since."""
+        return (
+            self.review if self.review is not None and self.reviewed == self.main_moves() else None
+        )
 
     def last_board_move(self) -> Move | None:
         """The last step or capture played up to the cursor (passes and swaps skipped)."""

@@ -20,8 +20,9 @@ Version ``v2`` carries the whole tree: a variation follows the move it
 replaces, in brackets (``c4xd3(e4xd3.d4xe4)``); ``at=K`` names the move being
 looked at (moves are counted in the order they are written; 0 is the start,
 and without ``at=`` it is the end of the main line); ``notes=`` holds an
-author's arrows, highlighted squares and comments (see :func:`write_notes`).
-A game without variations or notes is written as ``v1``.
+author's arrows, highlighted squares and comments (see :func:`write_notes`);
+``review=`` a review of the main line (see :func:`zola.review.review_text`).
+A game without variations, notes or review is written as ``v1``.
 
 >>> game.play("e4xd3"); encode(game)
 Move.parse('e4xd3')
@@ -34,13 +35,17 @@ from zola.game import EMPTY_NOTE, Game, Node, Note
 from zola.geometry import SIZES, is_number, parse_square, square_name
 from zola.move import Move
 from zola.position import Position
+from zola.review import parse_review, review_text
 
 VERSION = "v1"
 TREE_VERSION = "v2"
 MAX_LENGTH = 8000
 MAX_NESTING = 40  # variations within variations
 MAX_COMMENT = 280  # characters
-_FIELDS = {"v1": ("size", "start", "moves", "ply"), "v2": ("size", "start", "moves", "at", "notes")}
+_FIELDS = {
+    "v1": ("size", "start", "moves", "ply"),
+    "v2": ("size", "start", "moves", "at", "notes", "review"),
+}
 _PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
@@ -49,7 +54,8 @@ def encode(game: Game) -> str:
     nodes = game.nodes()
     tree = any(len(node.children) > 1 for node in [game.root] + nodes)
     notes = [node for node in [game.root] + nodes if node.note != EMPTY_NOTE]
-    fields = [TREE_VERSION if tree or notes else VERSION, f"size={game.size}"]
+    review = game.current_review()
+    fields = [TREE_VERSION if tree or notes or review else VERSION, f"size={game.size}"]
     if not game.from_standard_start:
         fields.append("start=" + str(game.start).replace(" ", "_"))
     if nodes:
@@ -63,6 +69,8 @@ def encode(game: Game) -> str:
         fields.append(f"at={_number(game, game.node)}")
     if notes:
         fields.append("notes=" + write_notes(game))
+    if review is not None:
+        fields.append("review=" + review_text(review))
     return ";".join(fields)
 
 
@@ -145,6 +153,9 @@ def read(record: list[str]) -> Game:
     nodes = game.nodes()
     if "notes" in values:
         read_notes(game, values["notes"], nodes)
+    if "review" in values:
+        game.reviewed = game.main_moves()
+        game.review = parse_review(values["review"], plies=len(game.reviewed))
     at = values.get("at")
     if at is None:
         game.go_to_node(game.root)

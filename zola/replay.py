@@ -52,6 +52,7 @@ from zola.svg import (
 HOLD_MS = 3000  # the final frame stays this much longer than a move
 WIDTH = 480  # the width the document asks for (an <img> without a size shows it so)
 
+
 # The replay's own words; the moves and results are the page's (zola.i18n).
 def replay_svg(
     game: Game,

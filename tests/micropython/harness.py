@@ -172,7 +172,7 @@ def _plain(screen: object) -> list:
         [screen.fragment, screen.app_link, screen.announce, screen.clipboard],
         [[list(pair) for pair in sorted(post.items())] for post in screen.posts],
         [screen.post_origin, screen.start_computer],
-        None if request is None else [request.kind, request.fragment, request.level],
+        None if request is None else [request.kind, request.basis, request.call],
     ]
 
 
