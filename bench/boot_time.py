@@ -48,7 +48,10 @@ def boot(browser, url: str, timeout: float, linger: float) -> tuple[float, bool]
     """One first visit: (ms to data-ready, whether anything under node_modules/pyodide loaded)."""
     context = browser.new_context()
     urls: list[str] = []
-    context.on("request", lambda request: urls.append(request.url))
+    # The page's own requests: the service worker precaching for offline play is not a load.
+    context.on(
+        "request", lambda request: None if request.service_worker else urls.append(request.url)
+    )
     context.add_init_script(MARK_READY)
     page = context.new_page()
     page.goto(url)

@@ -9,6 +9,7 @@ the tests skip, or fail when ``CI`` is set.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import random
@@ -29,10 +30,10 @@ ROOT = Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "micropython" / "run.mjs"
 MICROPYTHON = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
 VIEW_WORDS = {word for word, _, _ in link.WORDS}
-# The modules the page loads: its config's files (test_site checks they are all it needs).
-PAGE_MODULES = sorted(
-    Path(path).name for path in tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
-)
+# The modules the page loads, as bytecode: its config's files (test_site checks they are
+# all it needs, and that they are compiled from the sources now).
+PAGE_FILES = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
+PAGE_MODULES = sorted(Path(destination).stem + ".py" for destination in PAGE_FILES.values())
 
 Run = Callable[[str, object], object]
 
@@ -52,7 +53,12 @@ def micropython() -> Run:
         _need("node", "install Node.js")
     if not MICROPYTHON.is_file():
         _need(str(MICROPYTHON.relative_to(ROOT)), "npm ci")
-    files = {f"zola/{name}": (ROOT / "zola" / name).read_text("utf-8") for name in PAGE_MODULES}
+    # What the page loads: each module's bytecode (web/mpy/, see scripts/mpy.py).
+    binary = {
+        destination.removeprefix("./"): base64.b64encode((ROOT / source).read_bytes()).decode()
+        for source, destination in PAGE_FILES.items()
+    }
+    files: dict[str, str] = {}
     files["harness.py"] = Path(harness.__file__).read_text("utf-8")
 
     def run(function: str, payload: object) -> object:
@@ -60,7 +66,8 @@ def micropython() -> Run:
             "import json, harness\n"
             f"print(json.dumps(harness.{function}(json.load(open('/payload.json')))))"
         )
-        job = {"files": {**files, "payload.json": json.dumps(payload)}, "code": code}
+        files_now = {**files, "payload.json": json.dumps(payload)}
+        job = {"files": files_now, "binary": binary, "code": code}
         done = subprocess.run(
             ["node", str(RUNNER)],
             input=json.dumps(job),

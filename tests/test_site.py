@@ -1,6 +1,8 @@
 """The static site's files agree with the package."""
 
 import ast
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -45,10 +47,30 @@ def imported_modules(script: Path) -> set[str]:
 
 
 def config_files(name: str) -> tuple[str, set[str]]:
+    """A config's interpreter and the zola modules it puts in the file system: each as
+    itself (``./zola/x.py``) or as its bytecode (``./web/mpy/x.mpy`` to ``./zola/x.mpy``)."""
     config = tomllib.loads((ROOT / name).read_text())
     files = config["files"]
-    assert all(files[path] == path for path in files)
+    for source, destination in files.items():
+        stem = Path(source).stem
+        assert destination == f"./zola/{stem}{Path(source).suffix}", (source, destination)
+        assert source in (f"./zola/{stem}.py", f"./web/mpy/{stem}.mpy"), source
+        assert (ROOT / source).is_file(), source
     return config["interpreter"], {Path(path).stem for path in files}
+
+
+def test_the_pages_bytecode_is_compiled_from_the_sources_now() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "mpy.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    _, modules = config_files("pyscript.toml")
+    files = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
+    assert all(source.endswith(".mpy") for source in files)  # the page compiles no source
+    assert len(modules) == len(files)
 
 
 def test_the_page_config_is_micropython_with_every_module_the_page_needs() -> None:

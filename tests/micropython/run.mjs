@@ -2,9 +2,9 @@
 //
 //   node tests/micropython/run.mjs < job.json
 //
-// job.json is {"files": {"zola/game.py": "<source>", ...}, "code": "<python>"}:
-// each file is written into MicroPython's file system (relative to "/"), then
-// the code runs with the package importable. What the code prints goes to
+// job.json is {"files": {"harness.py": "<text>", ...}, "binary": {"zola/game.mpy":
+// "<base64>", ...}, "code": "<python>"}: each file is written into MicroPython's
+// file system (relative to "/"), then the code runs with the package importable. What the code prints goes to
 // stdout; a Python error prints its traceback on stderr and exits with 1.
 // MicroPython is loaded with PyScript's own settings (the default heap).
 import { readFileSync } from "node:fs";
@@ -16,7 +16,11 @@ const mp = await loadMicroPython({
   stdout: (bytes) => process.stdout.write(bytes),
   stderr: (bytes) => process.stderr.write(bytes),
 });
-for (const [path, source] of Object.entries(job.files)) {
+const files = Object.entries(job.files);
+for (const [path, base64] of Object.entries(job.binary ?? {})) {
+  files.push([path, Buffer.from(base64, "base64")]);
+}
+for (const [path, source] of files) {
   const folders = path.split("/").slice(0, -1);
   for (let i = 1; i <= folders.length; i++) {
     const folder = "/" + folders.slice(0, i).join("/");
