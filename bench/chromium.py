@@ -23,7 +23,27 @@ CHROMIUM_ARGS = [
 ]
 
 
+# The types a static host must send: Pyodide and MicroPython need these for their
+# modules and WebAssembly, the browser for the app's manifest.
+MIME_TYPES = {
+    **http.server.SimpleHTTPRequestHandler.extensions_map,
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".toml": "application/toml",
+    ".py": "text/x-python",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".html": "text/html",
+}
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = MIME_TYPES
+
     def log_message(self, format, *args):  # noqa: A002
         pass
 

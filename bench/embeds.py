@@ -23,8 +23,8 @@ must never start the computer) are counted.
 With several --root options, each copy of the repository is served on a port of
 its own and the copies take turns within every run (same browser, same machine
 load), which is how to compare a change with its baseline on a busy machine:
-e.g. `git worktree add /tmp/base HEAD` (with a node_modules symlink) against `.`,
-or the copies bench/site_variants.py makes. bench/embeds_profile.py says where the
+e.g. `git worktree add /tmp/base HEAD` (with a node_modules symlink) against `.`.
+bench/embeds_profile.py says where the
 time goes (a trace of the renderer's main thread, its CPU time per change).
 """
 

@@ -222,14 +222,14 @@ async def ask(request) -> None:
         ai = await asyncio.wait_for(wait(worker[0]), WORKER_BOOT_SECONDS)
         if request.delay:
             await asyncio.sleep(request.delay)
-        answer = getattr(ai, request.call)(*request.args)
-        move = await asyncio.wait_for(wait(answer), request.timeout)
+        call = getattr(ai, request.call)(*request.args)
+        answer = await asyncio.wait_for(wait(call), request.timeout)
     except asyncio.TimeoutError:
         app.computer_failed(request.id, "", timed_out=True)
     except Exception as error:  # noqa: BLE001 - anything the worker raised
         app.computer_failed(request.id, str(error))
     else:
-        app.computer_answer(request.id, move)
+        app.computer_answer(request.id, answer)
     draw()
 
 

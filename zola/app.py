@@ -769,10 +769,7 @@ class App:
         """Show the position after ``ply`` moves (the moves after it stay recorded)."""
         self._cancel()
         self.game.go_to(ply)
-        self.selected = None
-        self.pie_kept = False
-        self.hint = None
-        self.notice = ""
+        self._looked_elsewhere()
 
     def go_to_node(self, number: int) -> None:
         """Look at the move numbered ``number`` in the move list (0: the start)."""
@@ -781,6 +778,19 @@ class App:
             raise InvalidOptionError(f"no move {number}: the game has {len(nodes)}")
         self._cancel()
         self.game.go_to_node(nodes[number - 1] if number else self.game.root)
+        self._looked_elsewhere()
+
+    def go_to_main(self, ply: int) -> None:
+        """Look at the main line after ``ply`` moves (a click on the review's graph)."""
+        main = self.game.root.main_line()
+        if not 0 <= ply <= len(main):
+            raise InvalidOptionError(f"no ply {ply}: the main line has {len(main)}")
+        self._cancel()
+        self.game.go_to_node(main[ply - 1] if ply else self.game.root)
+        self._looked_elsewhere()
+
+    def _looked_elsewhere(self) -> None:
+        """After the cursor moved: no selection, no hint, no pie choice, no notice."""
         self.selected = None
         self.pie_kept = False
         self.hint = None
@@ -1125,17 +1135,6 @@ class App:
         for move in self.game.main_moves():
             game.play(move)
         return game
-
-    def go_to_main(self, ply: int) -> None:
-        """Look at the main line after ``ply`` moves (a click on the review's graph)."""
-        main = self.game.root.main_line()
-        if not 0 <= ply <= len(main):
-            raise InvalidOptionError(f"no ply {ply}: the main line has {len(main)}")
-        self._cancel()
-        self.game.go_to_node(main[ply - 1] if ply else self.game.root)
-        self.selected = None
-        self.hint = None
-        self.notice = ""
 
     # -- what the page shows ----------------------------------------------------------------
 

@@ -36,7 +36,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from chromium import CHROMIUM, CHROMIUM_ARGS
+from chromium import CHROMIUM, CHROMIUM_ARGS, MIME_TYPES
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -67,19 +67,7 @@ def _need(what: str, hint: str) -> None:
 class _Handler(http.server.SimpleHTTPRequestHandler):
     """Static files from the repo root, quiet, with the MIME types Pyodide needs."""
 
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".toml": "application/toml",
-        ".py": "text/x-python",
-        ".json": "application/json",
-        ".zip": "application/zip",
-        ".svg": "image/svg+xml",
-        ".css": "text/css",
-        ".html": "text/html",
-    }
+    extensions_map = MIME_TYPES
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass

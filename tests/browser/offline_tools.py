@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from chromium import MIME_TYPES
+
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_S = 60
 
@@ -169,20 +171,7 @@ def append(path: Path, text: str) -> None:
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".toml": "application/toml",
-        ".py": "text/x-python",
-        ".json": "application/json",
-        ".webmanifest": "application/manifest+json",
-        ".zip": "application/zip",
-        ".svg": "image/svg+xml",
-        ".css": "text/css",
-        ".html": "text/html",
-    }
+    extensions_map = MIME_TYPES
 
     def __init__(self, *args, site: SwitchableSite, **kwargs) -> None:  # noqa: ANN002, ANN003
         self.site = site
