@@ -601,3 +601,13 @@ def test_a_review_step_the_page_cannot_read_stops_the_review() -> None:
     screen = app.screen()
     assert not screen.reviewing and screen.message.startswith("The computer did not answer")
     assert not screen.retry  # the game goes on
+
+
+def test_the_editor_takes_clicks_on_a_board_of_another_size_than_the_game() -> None:
+    app = new_app()  # a 6x6 game
+    app.button("edit")
+    app.choose("edit-size", "10")
+    app.button("edit-clear")
+    app.click("j10")
+    app.click("a1")
+    assert app.screen().editor[0] == "9r/10/10/10/10/10/10/10/10/r9 r"

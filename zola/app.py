@@ -63,7 +63,7 @@ from zola.review import (
     summary,
     symbol,
 )
-from zola.saved import MemoryStore, Saved
+from zola.saved import Entry, MemoryStore, Saved
 from zola.svg import THEMES, escape, render
 
 # Who the computer plays in each mode: (first player, second player).
@@ -303,7 +303,7 @@ class App:
             if known is not None:
                 self._take(known)
             else:
-                self.entry, self.kept = None, ("", "")
+                self._new_entry()
             self.mode = shown.mode if shown.mode in MODES else "humans"
             return
         known = self.saved.find(fragment=record) if good else None
@@ -360,21 +360,22 @@ class App:
 
     # -- the recent games -----------------------------------------------------------------
 
-    def _resume(self, entry) -> bool:  # noqa: ANN001
+    def _resume(self, entry: Entry) -> None:
+        """Show a recent game, with its opponent; one that cannot be read is kept aside."""
         try:
             game = decode(entry.fragment)
         except ZolaError:
             self.saved.keep_aside(entry.fragment)
             self.notice = Text("notice.unreadable")
-            return False
+            return
         self._reset(game)
         self.view = DEFAULT_VIEW.replace(
             flip=self.view.flip, shading=self.view.shading, theme=self.view.theme
         )
         self._take(entry)
-        return True
 
-    def _take(self, entry) -> None:  # noqa: ANN001
+    def _take(self, entry: Entry) -> None:
+        """This tab shows ``entry`` from now on, and updates it."""
         if entry.mode in MODES:
             self.mode = entry.mode
         taken = self.saved.take(entry)
@@ -427,6 +428,7 @@ class App:
     # -- events ---------------------------------------------------------------------------
 
     def _reset(self, game: Game) -> None:
+        """Show ``game`` afresh: no question in flight, no selection, editor or notice."""
         self._cancel()
         self.editor = None
         self.view = self.view.replace(edit=False)
@@ -444,7 +446,7 @@ class App:
         self.notice = ""
         game = self.game
         try:
-            sq = parse_square(name, game.size)
+            sq = parse_square(name, game.size if self.editor is None else self.editor.size)
         except InvalidSquareError as error:
             self.notice = str(error)
             return
