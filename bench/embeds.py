@@ -136,6 +136,19 @@ def ready_at(frame) -> float | None:  # noqa: ANN001
         return None
 
 
+def wait_for_frames(page, frames: int, timeout: float, context: str = "") -> list[float]:  # noqa: ANN001
+    """Wait until the page's ``frames`` iframes are all ready; their ready times (ms)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        children = page.frames[1:]
+        ready = [t for t in map(ready_at, children) if t is not None]
+        if len(ready) == frames and len(children) == frames:
+            return ready
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{len(ready)} of {frames} frames ready {context}".rstrip())
+        time.sleep(0.05)
+
+
 def visit(browser, url: str, frames: int, timeout: float) -> Visit:  # noqa: ANN001
     """A fresh context on ``url``: (ms until its ``frames`` iframes are ready, PSS MB,
     processes, whether anything under node_modules/pyodide was requested, ms until the
@@ -150,16 +163,7 @@ def visit(browser, url: str, frames: int, timeout: float) -> Visit:  # noqa: ANN
     page.on("console", lambda m: errors.append(m.text.split("\n")[0]) if m.type == "error" else 0)
     page.goto(url)
     start = page.evaluate("performance.timeOrigin")
-    deadline = time.monotonic() + timeout
-    ready: list[float] = []
-    while True:
-        children = page.frames[1:]
-        ready = [t for t in map(ready_at, children) if t is not None]
-        if len(ready) == frames and len(children) == frames:
-            break
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{len(ready)} of {frames} frames ready on {url}: {errors}")
-        time.sleep(0.1)
+    ready = wait_for_frames(page, frames, timeout, f"on {url}: {errors}")
     mb, processes = pss_mb(), len(browser_pids())
     context.close()
     for _ in range(50):  # let the closed context's processes go before the next one

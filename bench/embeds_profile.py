@@ -36,12 +36,11 @@ import statistics
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 from boot_time import MARK_READY, table
 from chromium import CHROMIUM, CHROMIUM_ARGS, ROOT
-from embeds import SIZES, VIEWS, docs_page, random_link, ready_at
+from embeds import SIZES, VIEWS, docs_page, random_link, wait_for_frames
 
 sys.path.insert(0, str(ROOT))
 
@@ -165,15 +164,7 @@ def visit(browser, url: str, frames: int, trace: str | None) -> dict:  # noqa: A
     browser.start_tracing(page=page, categories=CATEGORIES)
     page.goto(url)
     start = page.evaluate("performance.timeOrigin")
-    deadline = time.monotonic() + 60
-    while True:
-        children = page.frames[1:]
-        ready = [t for t in map(ready_at, children) if t is not None]
-        if len(ready) == frames and len(children) == frames:
-            break
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{len(ready)} of {frames} frames ready")
-        time.sleep(0.05)
+    ready = wait_for_frames(page, frames, 60)
     infos = [f.evaluate(FRAME_INFO) for f in page.frames[1:]]
     origins = [f.evaluate("performance.timeOrigin") for f in page.frames[1:]]
     raw = browser.stop_tracing()

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from tests.micropython import harness
+from tests.strategies import random_board
 from tests.test_record import random_tree
 from zola import BLUE, RED, SIZES, Game, Move, Position, errors, link
 from zola.geometry import geometry, square_name
@@ -137,21 +138,11 @@ def random_game(rng: random.Random, size: int, start: Position | None = None) ->
     return game
 
 
-def random_board(rng: random.Random, size: int) -> Position:
+def board(rng: random.Random, size: int) -> Position:
     """A random board, from nearly empty to half full, either side to move."""
     density = rng.choice((0.03, 0.1, 0.3, 0.6))
     red_share = rng.choice((0.1, 0.5, 0.9))
-    squares = geometry(size).squares
-    red = blue = 0
-    for sq in squares:
-        if rng.random() < density:
-            if rng.random() < red_share:
-                red |= 1 << sq
-            else:
-                blue |= 1 << sq
-    if not red | blue:
-        red = 1 << rng.choice(squares)
-    return Position(size, red, blue, rng.choice((RED, BLUE)))
+    return random_board(rng, size, density, red_share, rng.choice((RED, BLUE)))
 
 
 def after_random_moves(rng: random.Random, size: int, plies: int) -> str:
@@ -176,7 +167,7 @@ def random_positions(per_size: int = 300) -> list[str]:
                 position.push(rng.choice(moves))
             from_games.append(str(position))  # a finished game
         texts += from_games[: per_size // 2]
-        texts += [str(random_board(rng, size)) for _ in range(per_size - per_size // 2)]
+        texts += [str(board(rng, size)) for _ in range(per_size - per_size // 2)]
     return texts
 
 
@@ -188,7 +179,7 @@ def random_fragments(count: int = 60) -> list[str]:
         size = SIZES[i % len(SIZES)]
         start = None
         if i % 4 == 3:
-            start = random_board(rng, size) if i % 8 == 3 else random_game(rng, size).position
+            start = board(rng, size) if i % 8 == 3 else random_game(rng, size).position
         view = link.DEFAULT_VIEW.replace(
             **{name: value for _, name, value in link.WORDS if rng.random() < 0.3}
         )

@@ -187,20 +187,26 @@ def _replay(args: argparse.Namespace) -> None:
         _write(replay_svg(game, seconds_per_move=seconds, **options), args.output, args.width)
 
 
+def _optional(module: str, needs: str, extra: str):  # noqa: ANN202 - the module
+    """Import an optional library for image output, or say in one line what to install."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise UsageError(f"{needs}: pip install 'zola[{extra}]'") from None
+    except OSError:  # cairosvg is there, the Cairo library it loads is not
+        kind = needs.split()[0]
+        raise UsageError(
+            f"{kind} output needs the Cairo library: install it (Debian and Ubuntu: "
+            "apt-get install libcairo2; macOS: brew install cairo), or write an .svg"
+        ) from None
+
+
 def _write_gif(frames: list[str], output: str, width: int, seconds: float) -> None:
     """Write SVG frames as a looping animated GIF, ``seconds`` a frame, the last held longer."""
     from zola.replay import durations
 
-    try:
-        cairosvg = importlib.import_module("cairosvg")
-        pillow = importlib.import_module("PIL.Image")
-    except ImportError:
-        raise UsageError("GIF output needs cairosvg and Pillow: pip install 'zola[gif]'") from None
-    except OSError:  # cairosvg is there, the Cairo library it loads is not
-        raise UsageError(
-            "GIF output needs the Cairo library: install it (Debian and Ubuntu: "
-            "apt-get install libcairo2; macOS: brew install cairo), or write an .svg"
-        ) from None
+    cairosvg = _optional("cairosvg", "GIF output needs cairosvg and Pillow", "gif")
+    pillow = _optional("PIL.Image", "GIF output needs cairosvg and Pillow", "gif")
     pngs = [cairosvg.svg2png(bytestring=frame.encode(), output_width=width) for frame in frames]
 
     def picture(png: bytes):  # noqa: ANN202 - a Pillow image
@@ -235,15 +241,7 @@ def _write(image: str, output: str, width: int) -> None:
         sys.stdout.write(image + "\n")
         return
     if output.lower().endswith(".png"):
-        try:
-            cairosvg = importlib.import_module("cairosvg")
-        except ImportError:
-            raise UsageError("PNG output needs cairosvg: pip install 'zola[png]'") from None
-        except OSError:  # cairosvg is there, the Cairo library it loads is not
-            raise UsageError(
-                "PNG output needs the Cairo library: install it (Debian and Ubuntu: "
-                "apt-get install libcairo2; macOS: brew install cairo), or write an .svg"
-            ) from None
+        cairosvg = _optional("cairosvg", "PNG output needs cairosvg", "png")
         data = cairosvg.svg2png(bytestring=image.encode(), output_width=width)
     else:
         data = (image + "\n").encode()
