@@ -44,7 +44,7 @@ def table(header: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def boot(browser, url: str, timeout: float, linger: float) -> tuple[float, bool]:  # noqa: ANN001
+def boot(browser, url: str, timeout: float, linger: float) -> tuple[float, bool]:
     """One first visit: (ms to data-ready, whether anything under node_modules/pyodide loaded)."""
     context = browser.new_context()
     urls: list[str] = []

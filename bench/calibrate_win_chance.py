@@ -1,4 +1,4 @@
-"""Calibrate the win chance of a search score: fit ``zola.review.WIN_SCALE`` from self-play.
+"""Calibrate the win chance of a search score: fit ``zola.judgement.WIN_SCALE`` from self-play.
 
     python3 bench/calibrate_win_chance.py [--games 100 60 16] [--level beginner]
                                           [--nodes 20000] [--every 4] [--jobs 2]

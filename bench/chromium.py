@@ -44,7 +44,7 @@ MIME_TYPES = {
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     extensions_map = MIME_TYPES
 
-    def log_message(self, format, *args):  # noqa: A002
+    def log_message(self, format, *args):
         pass
 
 

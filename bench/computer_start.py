@@ -42,7 +42,7 @@ RESET = "() => { const m = window.__marks; m.texts = {}; delete m.chose; delete 
 THINKING = "The computer is thinking"
 
 
-def choose(page, timeout: float) -> tuple[float, float | None]:  # noqa: ANN001
+def choose(page, timeout: float) -> tuple[float, float | None]:
     """Select computer-first; (ms to its first move, ms until it was thinking, if seen)."""
     page.select_option("#mode", "computer-first")
     page.wait_for_function("window.__marks.move !== undefined", timeout=timeout * 1000)

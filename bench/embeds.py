@@ -46,7 +46,7 @@ from boot_time import MARK_READY, PYODIDE, table
 from chromium import ROOT, served_chromium
 
 sys.path.insert(0, str(ROOT))
-from zola import Game, encode  # noqa: E402
+from zola import Game, encode
 
 SIZES = (6, 8, 10, 6, 8, 10, 8, 6)
 VIEWS = ("", "flip", "dark", "shade", "nocoords", "panel", "nolink", "flip;dark;nohints")
@@ -77,7 +77,7 @@ def docs_page(app: str, fragments: list[str]) -> str:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002
+    def log_message(self, format, *args):
         pass
 
 
@@ -126,7 +126,7 @@ def pss_mb() -> float:
 Visit = tuple[float, float, int, bool, float]
 
 
-def ready_at(frame) -> float | None:  # noqa: ANN001
+def ready_at(frame) -> float | None:
     """When ``frame`` became ready (ms since the epoch), or None (not yet, or navigating)."""
     from playwright.sync_api import Error
 
@@ -136,7 +136,7 @@ def ready_at(frame) -> float | None:  # noqa: ANN001
         return None
 
 
-def wait_for_frames(page, frames: int, timeout: float, context: str = "") -> list[float]:  # noqa: ANN001
+def wait_for_frames(page, frames: int, timeout: float, context: str = "") -> list[float]:
     """Wait until the page's ``frames`` iframes are all ready; their ready times (ms)."""
     deadline = time.monotonic() + timeout
     while True:
@@ -149,7 +149,7 @@ def wait_for_frames(page, frames: int, timeout: float, context: str = "") -> lis
         time.sleep(0.05)
 
 
-def visit(browser, url: str, frames: int, timeout: float) -> Visit:  # noqa: ANN001
+def visit(browser, url: str, frames: int, timeout: float) -> Visit:
     """A fresh context on ``url``: (ms until its ``frames`` iframes are ready, PSS MB,
     processes, whether anything under node_modules/pyodide was requested, ms until the
     first iframe was ready)."""

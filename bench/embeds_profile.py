@@ -94,7 +94,7 @@ FRAME_INFO = """() => ({
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002
+    def log_message(self, format, *args):
         pass
 
 
@@ -156,7 +156,7 @@ def self_times(events: list[dict], start_us: float, end_us: float) -> tuple[dict
     return totals, f"pid {key[0]} tid {key[1]}"
 
 
-def visit(browser, url: str, frames: int, trace: str | None) -> dict:  # noqa: ANN001
+def visit(browser, url: str, frames: int, trace: str | None) -> dict:
     context = browser.new_context()
     context.add_init_script(MARK_READY)
     context.add_init_script(MARKS)

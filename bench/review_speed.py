@@ -25,7 +25,7 @@ from chromium import served_chromium
 from zola import Game
 from zola.ai import best_move
 from zola.analysis import REVIEW_NODES, review
-from zola.review import BLUNDER, INACCURACY, MISTAKE, Review, parse_review, review_text, symbol
+from zola.judgement import BLUNDER, INACCURACY, MISTAKE, Review, parse_review, review_text, symbol
 
 
 def the_game(size: int, plies: int, seed: int) -> Game:

@@ -172,7 +172,7 @@ def test_cli_match_reports_each_game_and_the_score() -> None:
 # The search's own move generator and attack maps, tied to the rules of Position.
 
 
-def _searcher(position: Position):  # noqa: ANN202 - zola.ai._Searcher
+def _searcher(position: Position):  # a zola.ai._Searcher
     from zola.ai import _Searcher
 
     return _Searcher(position.size, None, None)

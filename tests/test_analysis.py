@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from zola import FIRST, SECOND, Game, InvalidRecordError, Move, Position
 from zola import analysis as analysis_module
-from zola import review as rv
+from zola import judgement as rv
 from zola.ai import MATE, Deepening
 from zola.analysis import REVIEW_NODES, analyse, review
-from zola.review import (
+from zola.judgement import (
     Analysis,
     Line,
     Review,

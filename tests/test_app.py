@@ -9,9 +9,10 @@ import pytest
 
 from zola import Move, Position, decode
 from zola.app import App, Screen
+from zola.board import MODES
 from zola.errors import InvalidOptionError
 from zola.game import Note
-from zola.saved import RECENT, MemoryStore
+from zola.saved import RECENT, TAB, MemoryStore
 
 
 class Clock:
@@ -611,3 +612,55 @@ def test_the_editor_takes_clicks_on_a_board_of_another_size_than_the_game() -> N
     app.click("j10")
     app.click("a1")
     assert app.screen().editor[0] == "9r/10/10/10/10/10/10/10/10/r9 r"
+
+
+def test_stored_values_that_once_stopped_the_page_are_set_aside_once() -> None:
+    deep = "[" * 2000 + "]" * 2000
+    local = MemoryStore({RECENT: deep, "zola-recent-other": "kept"})
+    app = App(local=local)
+    app.start("")
+    screen = app.screen()
+    assert screen.message.startswith("A saved game could not be read")
+    assert [key for key, value in local.values.items() if value == deep] != []
+    assert json.loads(local.values.get(RECENT, "[]")) == []
+    app = App(local=local)  # the next visit starts quietly and sets nothing else aside
+    app.start("")
+    assert not app.screen().message
+    assert sum(key.startswith("zola-unreadable-") for key in local.values) == 1
+
+
+def test_wrong_types_in_the_tabs_value_start_a_new_tab() -> None:
+    for mode in ([], {}, 1, None):
+        row = {"tab": "t1", "entry": None, "fragment": "v1;size=6;moves=c3xd3", "mode": mode}
+        app = App(session=MemoryStore({TAB: json.dumps(row)}))
+        app.start("#v1;size=6;moves=c3xd3")  # a reload
+        assert app.mode in MODES and app.screen().status
+
+
+def test_an_unreadable_recent_game_is_set_aside_once_and_leaves_the_menu() -> None:
+    local = MemoryStore()
+    first = App(local=local)
+    first.start("#v1;size=6")
+    play(first, "c3xd3")
+    first.screen()
+    rows = json.loads(local.values[RECENT])
+    rows[0]["fragment"] = "v1;size=6;moves=a1-a2"  # illegal: cannot be read back
+    local.values[RECENT] = json.dumps(rows)
+    for _ in range(3):
+        app = App(local=local)
+        app.start("")
+        assert app.screen().recent == ()
+    assert sum(key.startswith("zola-unreadable-") for key in local.values) == 1
+
+
+def test_an_origin_is_matched_as_browsers_write_it() -> None:
+    for written, sent in (
+        ("http://host.example:80", "http://host.example"),
+        ("https://Host.Example:443/", "https://host.example"),
+        ("http://[::1]:80", "http://[::1]"),
+        ("http://127.0.0.1:8000/", "http://127.0.0.1:8000"),
+    ):
+        pinned = new_app(f"#v1;size=6;embed;origin={written}", in_frame=True)
+        assert pinned.screen().post_origin == sent
+        pinned.host_message("zola:load", "v1;size=8", from_parent=True, origin=sent)
+        assert pinned.game.size == 8, written

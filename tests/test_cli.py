@@ -56,7 +56,7 @@ def test_the_console_script_is_installed() -> None:
     assert subprocess.run([script, "perft", "1"], capture_output=True, text=True).stdout == "36\n"
 
 
-def test_svg_writes_a_standalone_diagram(tmp_path) -> None:  # noqa: ANN001
+def test_svg_writes_a_standalone_diagram(tmp_path) -> None:
     import xml.etree.ElementTree as ET
 
     from tests.test_svg import checkers
@@ -82,7 +82,7 @@ def test_svg_writes_a_standalone_diagram(tmp_path) -> None:  # noqa: ANN001
     assert svg.count('class="class-letter"') == 36
 
 
-def test_svg_from_a_fragment_keeps_its_view_and_last_move(tmp_path) -> None:  # noqa: ANN001
+def test_svg_from_a_fragment_keeps_its_view_and_last_move(tmp_path) -> None:
     from tests.test_svg import checkers
 
     out = tmp_path / "game.svg"
@@ -95,7 +95,7 @@ def test_svg_from_a_fragment_keeps_its_view_and_last_move(tmp_path) -> None:  # 
     assert checkers(svg)["e4"] == "red" and "d4" not in checkers(svg)
 
 
-def test_svg_as_png(tmp_path) -> None:  # noqa: ANN001
+def test_svg_as_png(tmp_path) -> None:
     pytest.importorskip("cairosvg")
     out = tmp_path / "board.png"
     assert zola("svg", "6/6/2rb2/6/6/6 r", "-o", str(out), "--width", "200").returncode == 0
@@ -138,7 +138,7 @@ def test_a_closed_pipe_ends_quietly() -> None:
     assert errors == ""
 
 
-def test_png_without_the_cairo_library_says_what_to_install(monkeypatch, tmp_path, capsys) -> None:  # noqa: ANN001
+def test_png_without_the_cairo_library_says_what_to_install(monkeypatch, tmp_path, capsys) -> None:
     from zola import cli
 
     def no_cairo(name: str) -> None:
@@ -207,7 +207,7 @@ def test_review_prints_a_table_a_summary_and_a_progress_bar() -> None:
     # One bar a position, each drawn over the last (text mode reads the "\r" as a line end).
     assert result.stderr.endswith("] 7/7\n") and result.stderr.count("/7") == 7
     text = zola("review", "--fragment", fragment, "--nodes", "3000", "--text").stdout
-    from zola.review import parse_review
+    from zola.judgement import parse_review
 
     assert len(parse_review(text.strip(), plies=6).moves) == 6
 
@@ -248,7 +248,7 @@ def test_svg_draws_a_links_notes_unless_it_is_clean() -> None:
 REPLAYED = "v1;size=6;moves=c3xd3.swap.c4xd3.e3xd3;flip"
 
 
-def test_svg_replay_writes_the_animated_svg(tmp_path) -> None:  # noqa: ANN001
+def test_svg_replay_writes_the_animated_svg(tmp_path) -> None:
     from tests.test_replay import Replay, check_every_frame
     from zola.link import parse
 
@@ -264,7 +264,7 @@ def test_svg_replay_writes_the_animated_svg(tmp_path) -> None:  # noqa: ANN001
     assert Replay(printed).frames == 5 and "theme-dark" in printed
 
 
-def _gif(path) -> tuple:  # noqa: ANN001
+def _gif(path) -> tuple:
     """Frames, size, per-frame durations and loop count of a GIF, read back by Pillow."""
     from PIL import Image
 
@@ -277,7 +277,7 @@ def _gif(path) -> tuple:  # noqa: ANN001
         return frames, image.size, times, image.info.get("loop")
 
 
-def test_a_gif_output_is_an_animated_replay(tmp_path) -> None:  # noqa: ANN001
+def test_a_gif_output_is_an_animated_replay(tmp_path) -> None:
     pytest.importorskip("PIL")
     pytest.importorskip("cairosvg")
     import xml.etree.ElementTree as ET
@@ -296,7 +296,7 @@ def test_a_gif_output_is_an_animated_replay(tmp_path) -> None:  # noqa: ANN001
     assert (frames, w, times) == (2, 240, [2000, 5000]) and h > w  # the caption below
 
 
-def test_a_gif_of_a_pass_and_a_swap_keeps_a_frame_for_each(tmp_path) -> None:  # noqa: ANN001
+def test_a_gif_of_a_pass_and_a_swap_keeps_a_frame_for_each(tmp_path) -> None:
     pytest.importorskip("PIL")
     pytest.importorskip("cairosvg")
     out = tmp_path / "pass.gif"
@@ -336,7 +336,7 @@ def test_replay_bad_arguments(args: list[str], message: str) -> None:
     ],
 )
 def test_a_gif_without_its_libraries_says_what_to_install(
-    monkeypatch, tmp_path, capsys, error, hint  # noqa: ANN001
+    monkeypatch, tmp_path, capsys, error, hint
 ) -> None:
     from zola import cli
 

@@ -24,7 +24,7 @@ DOCS = ROOT / "docs"
 RULE_SHEET = "https://www.marksteeregames.com/Zola_rules.pdf"
 
 
-def _load_figures():  # noqa: ANN202 - the docs/figures.py module
+def _load_figures():  # the docs/figures.py module
     spec = importlib.util.spec_from_file_location("docs_figures", DOCS / "figures.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
@@ -115,7 +115,7 @@ def test_the_committed_figures_are_what_the_script_draws_now(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize("figure", figures.FIGURES, ids=NAMES)
-def test_each_figure_is_an_svg_of_its_position(figure) -> None:  # noqa: ANN001
+def test_each_figure_is_an_svg_of_its_position(figure) -> None:
     text = (DOCS / "figures" / f"{figure.name}.svg").read_text(encoding="utf-8")
     root = ET.fromstring(text)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
@@ -128,7 +128,7 @@ def test_each_figure_is_an_svg_of_its_position(figure) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("figure", figures.FIGURES, ids=NAMES)
-def test_each_figure_makes_its_caption_true(figure) -> None:  # noqa: ANN001
+def test_each_figure_makes_its_caption_true(figure) -> None:
     figure.check(figure.start())
 
 
@@ -159,7 +159,7 @@ def test_every_figure_is_on_the_page_once_with_a_description(page: Page) -> None
 
 
 @pytest.mark.parametrize("figure", figures.FIGURES, ids=NAMES)
-def test_each_caption_names_exactly_the_checked_moves(page: Page, figure) -> None:  # noqa: ANN001
+def test_each_caption_names_exactly_the_checked_moves(page: Page, figure) -> None:
     src = f"figures/{figure.name}.svg"
     assert src in page.caption_text, f"{src} has no caption"
     assert sorted(page.captions[src]) == sorted(figure.moves)

@@ -98,7 +98,7 @@ Diagrams
 """
 # (line, what the warning says) of each bad directive in bad.rst
 BAD = [
-    (4, "bad game link: size must be 6, 8 or 10, not '9'", ".. zola:: v1;size=9"),
+    (4, "bad game link: board size must be 6, 8 or 10, not '9'", ".. zola:: v1;size=9"),
     (6, "unknown option 'colour'", f".. zola:: {LONE}\n   :colour: red"),
     (9, "an arrow needs two squares, not 'pass'", f".. zola:: {LONE}\n   :arrows: pass"),
     (12, "flip must be true or false, not 'maybe'", f".. zola:: {LONE}\n   :flip: maybe"),

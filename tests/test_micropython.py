@@ -25,7 +25,9 @@ from tests.micropython import harness
 from tests.strategies import random_board
 from tests.test_record import random_tree
 from zola import BLUE, RED, SIZES, Game, Move, Position, errors, link
+from zola.app import App
 from zola.geometry import geometry, square_name
+from zola.record import MAX_NESTING
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "micropython" / "run.mjs"
@@ -402,6 +404,26 @@ def test_svg_documents_are_byte_for_byte_the_same(micropython: Run) -> None:
 
 
 PAGE_SESSIONS = [
+    # Stored values that once stopped the page: deep nesting, wrong types, a bad game.
+    [
+        "",
+        False,
+        [["click", ["c3"]]],
+        [{"zola-recent": "[" * 2000 + "]" * 2000}, {}],
+    ],
+    [
+        "#v1;size=6;moves=c3xd3",
+        False,
+        [],
+        [{}, {"zola-tab": json.dumps({"tab": "t", "entry": None, "fragment": "x", "mode": []})}],
+    ],
+    [
+        "",
+        False,
+        [],
+        [{"zola-recent": json.dumps([{"id": "g1", "fragment": "v1;size=6;moves=a1-a2",
+          "mode": "humans", "size": 6, "moves": 1, "updated": 1.0, "tab": ""}])}, {}],
+    ],
     # Against the computer: a move, its answer through the pie rule, a hint, history keys.
     [
         "",
@@ -471,6 +493,36 @@ PAGE_SESSIONS = [
 ]
 
 
+def _at_the_links_limits() -> list[list]:
+    """A session that writes long comments in two scripts, then nests variations deeper
+    than a link carries: the page refuses what would not read back."""
+    game, events = Game(6), []
+    for number in range(8):
+        move = game.legal_moves()[0]
+        game.play(move)
+        while game.legal_moves() == [Move.PASS]:
+            game.play(Move.PASS)
+        events += [["click", [square_name(move[0])]], ["click", [square_name(move[1])]]]
+        events.append(["set_comment", [("中文" if number % 2 else "é") * 280]])
+    app = App()
+    app.start("#v1;size=8")
+    nested = []
+    for _ in range(MAX_NESTING + 3):  # a move, back, another move: one variation deeper
+        first = [m for m in app.game.legal_moves() if m.from_square >= 0][0]
+        app.board.play(first)
+        app.undo()
+        other = [m for m in app.game.legal_moves() if m.from_square >= 0 and m != first][-1]
+        for move in (first, other):
+            nested += [["click", [square_name(move[0])]], ["click", [square_name(move[1])]]]
+        nested.insert(len(nested) - 2, ["button", ["undo"]])
+        if not app.board.play(other):
+            break
+    return [["#v1;size=6", False, events], ["#v1;size=8", False, nested]]
+
+
+LIMIT_SESSIONS = _at_the_links_limits()
+
+
 def test_the_page_state_is_the_same(micropython: Run) -> None:
     on_cpython = harness.pages(PAGE_SESSIONS)
     screens = [screen for session in on_cpython for screen in session]
@@ -480,10 +532,20 @@ def test_the_page_state_is_the_same(micropython: Run) -> None:
     assert_agree(PAGE_SESSIONS, micropython("pages", PAGE_SESSIONS), on_cpython)
 
 
+def test_the_page_refuses_the_same_steps_at_the_links_limits(micropython: Run) -> None:
+    on_cpython = harness.links(LIMIT_SESSIONS)
+    notices = {notice.split(":")[0] for session in on_cpython for _, notice in session}
+    assert "Not done" in notices  # both sessions reach a limit
+    for session in on_cpython:
+        for fragment, _ in session:
+            link.parse(fragment)  # everything the page wrote reads back
+    assert_agree(LIMIT_SESSIONS, micropython("links", LIMIT_SESSIONS), on_cpython)
+
+
 def test_reviews_read_the_same(micropython: Run) -> None:
-    """``zola.review`` (the page's side of the game review) gives the same results and bytes."""
+    """``zola.judgement`` (the page's side of the game review) gives the same results and bytes."""
     from zola import FIRST, SECOND
-    from zola.review import MATE, Review, Reviewed, review_text
+    from zola.judgement import MATE, Review, Reviewed, review_text
 
     rng = random.Random(5)
     scores = [*range(-3000, 3001, 7), *(MATE - k for k in range(5)), *(k - MATE for k in range(5))]

@@ -11,6 +11,13 @@ MICROPYTHON = "./node_modules/@micropython/micropython-webassembly-pyscript/micr
 PYODIDE = "./node_modules/pyodide/pyodide.mjs"
 
 
+def _typing_only(statement: ast.stmt) -> bool:
+    """An ``if TYPE_CHECKING:`` block: imports for the type checker, never run."""
+    if not isinstance(statement, ast.If):
+        return False
+    return isinstance(statement.test, ast.Name) and statement.test.id == "TYPE_CHECKING"
+
+
 def imported_modules(script: Path) -> set[str]:
     """The zola modules ``script`` needs, following the imports of each module's top level
     through the package (an import inside a function happens only when it is called)."""
@@ -23,6 +30,7 @@ def imported_modules(script: Path) -> set[str]:
             for statement in tree.body
             for node in ast.walk(statement)
             if not isinstance(statement, (ast.FunctionDef, ast.ClassDef))
+            and not _typing_only(statement)
         ]
         methods = [
             node

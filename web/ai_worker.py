@@ -1,13 +1,15 @@
 """The computer, in a PyScript worker so the page stays responsive while it thinks.
 
 Only plain strings and numbers cross to the page (games as link fragments, answers as
-zola.review's texts); this file never touches the DOM.
+zola.judgement's texts); zola.protocol describes the protocol and both sides use its
+names. This file never touches the DOM.
 """
 
 from zola.ai import best_move
 from zola.analysis import Reviewer, analyse
+from zola.judgement import analysis_text, review_text
+from zola.protocol import WORKER_FUNCTIONS, progress_text
 from zola.record import decode
-from zola.review import analysis_text, review_text
 
 reviews = {}  # the review under way: {fragment: Reviewer}
 
@@ -30,9 +32,9 @@ def review_step(fragment: str, nodes: int) -> str:
     reviewer = reviews[fragment]
     reviewer.step()
     if not reviewer.done:
-        return f"{reviewer.ply}/{reviewer.total}"
+        return progress_text(reviewer.ply, reviewer.total)
     del reviews[fragment]
     return review_text(reviewer.result())
 
 
-__export__ = ["choose_move", "analyse_position", "review_step"]
+__export__ = list(WORKER_FUNCTIONS)

@@ -11,7 +11,7 @@ import js
 from pyscript import document, workers
 from pyscript.ffi import create_proxy, to_js
 
-from zola.app import BUTTONS, WORKER_BOOT_SECONDS, App
+from zola.app import BUTTONS, MENUS, WORKER_BOOT_SECONDS, App
 from zola.i18n import say
 
 window = js.window  # the Window object itself: its methods need it as `this`
@@ -56,7 +56,7 @@ def draw() -> None:
     """Write the App's Screen into the page, then do what it asks once."""
     screen = app.screen()
     body = document.body.classList
-    for name, on in screen.layout:
+    for name, on in screen.layout.items():
         body.toggle(name, on)
     if screen.language != shown["language"]:
         translate(screen.language)
@@ -71,14 +71,14 @@ def draw() -> None:
     status.textContent = screen.status
     status.dataset.turn = screen.turn
     element("message").textContent = screen.message
-    element("count-red").textContent = screen.counts[0]
-    element("count-blue").textContent = screen.counts[1]
+    element("count-red").textContent = screen.counts.red
+    element("count-blue").textContent = screen.counts.blue
     element("pie").hidden = not screen.pie
     draw_editor(screen.editor)
     element("undo").disabled = element("first").disabled = not screen.can_back
     element("redo").disabled = element("last").disabled = not screen.can_forward
     element("new").classList.toggle("attention", screen.game_over)
-    for name, value in screen.controls:
+    for name, value in screen.controls.items():
         element(name).value = value
     element("shading").checked = screen.shading
     element("thinking").hidden = not screen.computer
@@ -105,8 +105,9 @@ def draw() -> None:
         safe.post(window.parent, to_js(message), screen.post_origin)
     if screen.clipboard:
         asyncio.create_task(copy(screen.clipboard))
-    if screen.download is not None:
-        safe.download(*screen.download)
+    download = screen.download
+    if download is not None:
+        safe.download(download.name, download.svg, download.as_png)
     if screen.report_height and not reporting:
         reporting.append(True)
         safe.reportHeight(window.parent, screen.post_origin)
@@ -134,15 +135,14 @@ def draw_editor(editor) -> None:
     element("editor").hidden = editor is None
     if editor is None:
         return
-    text, tool, side, problem, size = editor
     field = element("edit-text")
     if not same(document.activeElement, field):
-        field.value = text
-    element("tool").value = tool
-    element("edit-turn").value = side
-    element("edit-size").value = size
-    element("edit-problem").textContent = problem
-    element("edit-play").disabled = bool(problem)
+        field.value = editor.text
+    element("tool").value = editor.tool
+    element("edit-turn").value = editor.side
+    element("edit-size").value = editor.size
+    element("edit-problem").textContent = editor.problem
+    element("edit-play").disabled = bool(editor.problem)
 
 
 def draw_analysis(screen) -> None:
@@ -155,19 +155,17 @@ def draw_analysis(screen) -> None:
     evaluation = screen.evaluation
     element("eval").hidden = evaluation is None
     if evaluation is not None:
-        chance, words, line = evaluation
-        element("eval-fill").style.width = f"{chance}%"
-        element("eval-text").textContent = words
-        element("best-line").textContent = line
+        element("eval-fill").style.width = f"{evaluation.chance}%"
+        element("eval-text").textContent = evaluation.words
+        element("best-line").textContent = evaluation.line
     review = screen.review
     element("review-panel").hidden = review is None
     if review is not None:
-        graph, lines, word = review
-        element("graph").innerHTML = graph
-        element("review-word").textContent = word
+        element("graph").innerHTML = review.graph
+        element("review-word").textContent = review.word
         listing = element("summary")
         listing.replaceChildren()
-        for line in lines:
+        for line in review.summary:
             item = document.createElement("li")
             item.textContent = line
             listing.append(item)
@@ -226,7 +224,7 @@ async def ask(request) -> None:
         answer = await asyncio.wait_for(wait(call), request.timeout)
     except asyncio.TimeoutError:
         app.computer_failed(request.id, "", timed_out=True)
-    except Exception as error:  # noqa: BLE001 - anything the worker raised
+    except Exception as error:  # anything the worker raised
         app.computer_failed(request.id, str(error))
     else:
         app.computer_answer(request.id, answer)
@@ -338,8 +336,8 @@ element("board").addEventListener("contextmenu", create_proxy(lambda event: even
 on("comment", "change", lambda _event: app.set_comment(element("comment").value))
 on("edit-text", "change", lambda _event: app.position_text(element("edit-text").value))
 for button in BUTTONS:
-    on(button, "change" if button in ("shading", "clean", "analysis") else "click", press(button))
-for menu in ("size", "mode", "level", "language", "recent", "tool", "edit-turn", "edit-size"):
+    on(button.name, "change" if button.toggle else "click", press(button.name))
+for menu in MENUS:
     on(menu, "change", choose(menu))
 document.addEventListener("keydown", create_proxy(page_key))
 window.addEventListener(

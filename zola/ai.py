@@ -3,6 +3,8 @@
 :func:`best_move` picks a move for a :class:`~zola.game.Game` at one of the
 :data:`LEVELS`; :func:`search` is the engine underneath, for benchmarks and
 analysis. Pure standard-library Python: it runs unchanged in Pyodide.
+The search generates its own moves (:mod:`zola.movegen`) and scores positions
+with :mod:`zola.evaluation`; a found win scores near :data:`~zola.judgement.MATE`.
 
 >>> from zola import Game
 >>> game = Game(6)
@@ -17,17 +19,16 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from functools import cache
 
 from zola.errors import IllegalMoveError
+from zola.evaluation import Evaluator
 from zola.game import Game
-from zola.geometry import DIRECTIONS, STRIDE, Geometry, geometry, square
+from zola.geometry import Bitboard
+from zola.judgement import MATE, MATE_BOUND
 from zola.levels import DEFAULT_LEVEL, level_settings
 from zola.move import CAPTURE, STEP, Move
 from zola.position import Position
 
-MATE = 100_000
-_MATE_BOUND = MATE - 1000
 _INF = 10 * MATE
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _CHECK_EVERY = 255
@@ -53,107 +54,21 @@ class SearchResult:
     seconds: float
 
 
-@dataclass(frozen=True)
-class _Weights:
-    """Evaluation weights of one board size, in hundredths of a checker.
-
-    Fitted by logistic regression to the outcomes of self-play games.
-    """
-
-    values: tuple[int, ...]  # a checker by its distance class, the centre first
-    tempo: int  # for the side to move
-    loose: int  # the side to move can take a checker that cannot be retaken
-    per_loose: int  # for each such checker
-    hanging: int  # for each own checker the opponent can take that way
-    defended: int  # for each own checker that could retake on its square
-    attacks: int  # for each enemy checker attacked, minus own checkers attacked
-    mobility: int  # for each step, own minus the opponent's
-
-
-_WEIGHTS = {
-    6: _Weights((100, 122, 144, 157, 197, 283), 45, 23, -2, -10, 14, 22, 8),
-    8: _Weights((100, 128, 131, 149, 166, 194, 223, 257, 314), 34, 41, 11, 5, 5, 25, 11),
-    10: _Weights(
-        (100, 100, 133, 135, 135, 138, 153, 176, 150, 182, 212, 193, 248, 269),
-        8,
-        51,
-        -18,
-        -21,
-        12,
-        25,
-        2,
-    ),
-}
-
-
 class _Stop(Exception):
     """The time or node budget ran out in the middle of an iteration."""
 
 
-class _Tables:
-    """Per-size tables for the search: shifts split by sign, checker values."""
-
-    def __init__(self, geo: Geometry) -> None:
-        self.mask = geo.mask
-        self.steps_up = [(by, o) for by, o in geo.steps if by > 0]
-        self.steps_down = [(-by, o) for by, o in geo.steps if by < 0]
-        self.caps_up = [(by, t) for by, t in geo.captures if by > 0]
-        self.caps_down = [(-by, t) for by, t in geo.captures if by < 0]
-        # A checker is worth more the farther out it stands: it can capture
-        # more and fewer enemy checkers can capture it.
-        self.weights = weights = _WEIGHTS[geo.size]
-        self.value = [weights.values[c] if c >= 0 else 0 for c in geo.classes]
-        # lines[t]: per direction, the squares outward from t as
-        # (bit, capture from there onto t, whether that capture is allowed).
-        self.lines: list[list[list[tuple[int, int, bool]]]] = [[] for _ in range(128)]
-        for t in geo.squares:
-            for df, dr in DIRECTIONS:
-                ray = []
-                f, r = t % STRIDE + df, t // STRIDE + dr
-                while geo.on_board(f, r):
-                    u = square(f, r)
-                    ray.append((1 << u, u << 7 | t, geo.dist[u] >= geo.dist[t]))
-                    f, r = f + df, r + dr
-                if ray:
-                    self.lines[t].append(ray)
-        # Static order of captures: the farther out the capturer lands, the safer.
-        self.capture_rank = [0] * (128 * 128)
-        for a in geo.squares:
-            for b in geo.squares:
-                self.capture_rank[a << 7 | b] = geo.classes[b]
-
-    def static(self, own: int, enemy: int) -> int:
-        """Material and placement of ``own`` minus those of ``enemy``."""
-        value = self.value
-        return sum(value[sq] for sq in _squares(own)) - sum(value[sq] for sq in _squares(enemy))
-
-
-def _squares(bb: int) -> list[int]:
-    out = []
-    while bb:
-        low = bb & -bb
-        out.append(low.bit_length() - 1)
-        bb ^= low
-    return out
-
-
-@cache
-def _tables(size: int) -> _Tables:
-    return _Tables(geometry(size))
-
-
-class _Searcher:
-    """One search: the position's tables, a transposition table, an evaluation
-    cache and the budget."""
+class _Searcher(Evaluator):
+    """One search: the position's tables, moves and evaluation (inherited), a
+    transposition table, an evaluation cache and the budget."""
 
     def __init__(self, size: int, deadline: float | None, node_limit: int | None) -> None:
-        self.t = _tables(size)
-        self.mask = self.t.mask
+        super().__init__(size)
         self.deadline = deadline
         self.node_limit = node_limit
         self.nodes = 0
-        self.tt: dict[tuple[int, int], tuple[int, int, int, int]] = {}
-        self.evals: dict[tuple[int, int], tuple[int, int]] = {}
+        self.tt: dict[tuple[Bitboard, Bitboard], tuple[int, int, int, int]] = {}
+        self.evals: dict[tuple[Bitboard, Bitboard], tuple[int, Bitboard]] = {}
         self.history = [0] * (128 * 128)
         self.killers: list[list[int]] = [[-1, -1] for _ in range(256)]
 
@@ -167,146 +82,17 @@ class _Searcher:
             if self.node_limit is not None and self.nodes >= self.node_limit:
                 raise _Stop
 
-    # -- moves ----------------------------------------------------------------
-
-    def captures(self, own: int, enemy: int) -> list[int]:
-        """Captures as ints ``from << 7 | to``."""
-        empty = self.mask & ~(own | enemy)
-        out: list[int] = []
-        for by, targets in self.t.caps_up:
-            ray = own
-            d = 0
-            for reach in targets:
-                d += by
-                ray = (ray << by) & reach
-                if not ray:
-                    break
-                hits = ray & enemy
-                while hits:
-                    low = hits & -hits
-                    to = low.bit_length() - 1
-                    out.append((to - d) << 7 | to)
-                    hits ^= low
-                ray &= empty
-        for by, targets in self.t.caps_down:
-            ray = own
-            d = 0
-            for reach in targets:
-                d += by
-                ray = (ray >> by) & reach
-                if not ray:
-                    break
-                hits = ray & enemy
-                while hits:
-                    low = hits & -hits
-                    to = low.bit_length() - 1
-                    out.append((to + d) << 7 | to)
-                    hits ^= low
-                ray &= empty
-        return out
-
-    def captures_onto(self, targets: int, own: int, occupied: int) -> list[int]:
-        """The captures by ``own`` of the checkers on ``targets``."""
-        out: list[int] = []
-        lines = self.t.lines
-        while targets:
-            low = targets & -targets
-            targets ^= low
-            for ray in lines[low.bit_length() - 1]:
-                for bit, move, allowed in ray:
-                    if occupied & bit:
-                        if allowed and own & bit:
-                            out.append(move)
-                        break
-        return out
-
-    def steps(self, own: int, enemy: int) -> list[int]:
-        """Steps as ints ``from << 7 | to``."""
-        empty = self.mask & ~(own | enemy)
-        out: list[int] = []
-        for by, origins in self.t.steps_up:
-            to_set = ((own & origins) << by) & empty
-            while to_set:
-                low = to_set & -to_set
-                to = low.bit_length() - 1
-                out.append((to - by) << 7 | to)
-                to_set ^= low
-        for by, origins in self.t.steps_down:
-            to_set = ((own & origins) >> by) & empty
-            while to_set:
-                low = to_set & -to_set
-                to = low.bit_length() - 1
-                out.append((to + by) << 7 | to)
-                to_set ^= low
-        return out
-
-    def threats(self, own: int, enemy: int) -> tuple[int, int]:
-        """The occupied squares each side could capture if they held enemies.
-
-        ``ours & enemy`` are the enemy checkers we attack, ``ours & own`` our
-        checkers that could recapture if taken; likewise ``theirs``.
-        """
-        occupied = own | enemy
-        empty = self.mask ^ occupied
-        ours = theirs = 0
-        for by, targets in self.t.caps_up:
-            a, b = own, enemy
-            for reach in targets:
-                a = (a << by) & reach
-                b = (b << by) & reach
-                ours |= a
-                theirs |= b
-                a &= empty
-                b &= empty
-                if not (a or b):
-                    break
-        for by, targets in self.t.caps_down:
-            a, b = own, enemy
-            for reach in targets:
-                a = (a >> by) & reach
-                b = (b >> by) & reach
-                ours |= a
-                theirs |= b
-                a &= empty
-                b &= empty
-                if not (a or b):
-                    break
-        return ours & occupied, theirs & occupied
-
-    # -- evaluation -------------------------------------------------------------
-
-    def evaluate(self, own: int, enemy: int) -> tuple[int, int]:
-        """The dynamic part of the score for the side to move (``own``), and
-        the enemy checkers it can capture without a recapture.
-
-        The static part, material and distance from the centre, is kept
-        incrementally by the search (see :attr:`_Tables.value`).
-        """
-        ours, theirs = self.threats(own, enemy)
-        w = self.t.weights
-        loose = ours & enemy & ~theirs
-        score = w.tempo
-        if loose:
-            score += w.loose + w.per_loose * loose.bit_count()
-        score -= w.hanging * (theirs & own & ~ours).bit_count()
-        score += w.defended * ((ours & own).bit_count() - (theirs & enemy).bit_count())
-        score += w.attacks * ((ours & enemy).bit_count() - (theirs & own).bit_count())
-        empty = self.mask & ~(own | enemy)
-        mobility = 0
-        for by, origins in self.t.steps_up:
-            mobility += (((own & origins) << by) & empty).bit_count() - (
-                ((enemy & origins) << by) & empty
-            ).bit_count()
-        for by, origins in self.t.steps_down:
-            mobility += (((own & origins) >> by) & empty).bit_count() - (
-                ((enemy & origins) >> by) & empty
-            ).bit_count()
-        return score + w.mobility * mobility, loose
-
     # -- search -----------------------------------------------------------------
 
     def quiesce(
-        self, own: int, enemy: int, static: int, alpha: int, beta: int, ply: int, qdepth: int
+        self,
+        own: Bitboard,
+        enemy: Bitboard,
+        static: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        qdepth: int,
     ) -> int:
         """Stand pat or capture a loose checker, at most ``qdepth`` plies deep."""
         self._tick()
@@ -344,7 +130,7 @@ class _Searcher:
                     break
         return alpha
 
-    def ordered(self, own: int, enemy: int, tt_move: int, ply: int) -> list[int]:
+    def ordered(self, own: Bitboard, enemy: Bitboard, tt_move: int, ply: int) -> list[int]:
         """Legal moves: TT move, captures (landing farthest out first), killers, steps."""
         caps = self.captures(own, enemy)
         caps.sort(key=self.t.capture_rank.__getitem__, reverse=True)
@@ -361,7 +147,14 @@ class _Searcher:
         return moves
 
     def negamax(
-        self, own: int, enemy: int, static: int, depth: int, alpha: int, beta: int, ply: int
+        self,
+        own: Bitboard,
+        enemy: Bitboard,
+        static: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
     ) -> int:
         """Principal-variation search; ``static`` is material and placement for ``own``."""
         if not own:
@@ -432,7 +225,12 @@ class _Searcher:
         return best
 
     def root(
-        self, own: int, enemy: int, moves: list[int], depth: int, exact: bool | int = False
+        self,
+        own: Bitboard,
+        enemy: Bitboard,
+        moves: list[int],
+        depth: int,
+        exact: bool | int = False,
     ) -> tuple[list[tuple[int, int]], bool]:
         """Search the root ``moves`` to ``depth``; return (score, move) pairs best first.
 
@@ -476,22 +274,22 @@ class _Searcher:
 
 
 def _to_tt(score: int, ply: int) -> int:
-    if score > _MATE_BOUND:
+    if score > MATE_BOUND:
         return score + ply
-    if score < -_MATE_BOUND:
+    if score < -MATE_BOUND:
         return score - ply
     return score
 
 
 def _from_tt(score: int, ply: int) -> int:
-    if score > _MATE_BOUND:
+    if score > MATE_BOUND:
         return score - ply
-    if score < -_MATE_BOUND:
+    if score < -MATE_BOUND:
         return score + ply
     return score
 
 
-def _to_move(m: int, enemy: int) -> Move:
+def _to_move(m: int, enemy: Bitboard) -> Move:
     kind = CAPTURE if enemy >> (m & 127) & 1 else STEP
     return Move(m >> 7, m & 127, kind)
 
@@ -577,7 +375,7 @@ class Deepening:
             self.depth = depth
             self.moves = [m for _, m in result]
             single = self.stop_single and len(self.moves) == 1
-            if single or abs(result[0][0]) > _MATE_BOUND:
+            if single or abs(result[0][0]) > MATE_BOUND:
                 self.finished = True
 
     def move(self, m: int) -> Move:

@@ -3,7 +3,7 @@
 :func:`analyse` evaluates a position and gives its best lines (multi-PV);
 :func:`review` analyses every position of a game's line and marks each move by
 the win chance its mover lost. What the page shows (win chances, marks, the
-texts that carry results, the graph) is in :mod:`zola.review`, which runs on
+texts that carry results, the graph) is in :mod:`zola.judgement`, which runs on
 the page's MicroPython too.
 
 >>> from zola import Position
@@ -39,12 +39,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from zola.ai import MATE, Deepening
+from zola.ai import Deepening
 from zola.game import Game
-from zola.move import Move
-from zola.position import RED, Position
-from zola.review import (
+from zola.geometry import Bitboard, Color
+from zola.judgement import (
     FORCED,
+    MATE,
     MATE_BOUND,
     REVIEW_NODES,
     Analysis,
@@ -57,6 +57,8 @@ from zola.review import (
     red_percent,
     win_chance,
 )
+from zola.move import Move
+from zola.position import RED, Position
 
 __all__ = ["ANALYSIS_NODES", "REVIEW_NODES", "analyse", "format_score", "review"]
 
@@ -72,7 +74,8 @@ MAX_DEPTH = 64
 #: cache, which grows faster, is emptied whenever it reaches this size.
 TABLE_LIMIT = 300_000
 
-_cache: list = []  # [(key, Deepening)] for the last position analysed
+# The last position analysed: [(key, search)], the key (position.key(), lines, seed).
+_cache: list[tuple[tuple[tuple[int, Bitboard, Bitboard, Color], int, int], Deepening]] = []
 
 
 def _terminal(position: Position) -> Analysis:
@@ -306,10 +309,11 @@ class Reviewer:
         chances = [red_percent(a.score, red) for a, red in pairs]
         entries = []
         for ply, move in enumerate(moves):
-            if self.judged[ply] is None:
+            judged = self.judged[ply]
+            if judged is None:
                 entries.append(Reviewed(chances[ply + 1], 0, FORCED, None))
                 continue
-            choice, best, played_chance = self.judged[ply]
+            choice, best, played_chance = judged
             is_choice = move == choice
             loss = 0 if is_choice else _loss(best, played_chance)
             mark = classify(loss, best=is_choice)

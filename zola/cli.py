@@ -14,14 +14,22 @@ import importlib
 import io
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, NoReturn, TypedDict
 
 from zola.ai import best_move
 from zola.diagram import diagram
-from zola.errors import ZolaError
+from zola.errors import InvalidOptionError, ZolaError
 from zola.game import PLAYER_NAMES, Game
+from zola.geometry import parse_size
 from zola.levels import DEFAULT_LEVEL, LEVELS
 from zola.position import COLOR_NAMES, Position, perft
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from zola.svg import Theme
 
 _MATCH_PLY_CAP = 2000
 
@@ -31,20 +39,41 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
 
 def _size(text: str) -> int:
-    if text not in ("6", "8", "10"):
-        raise argparse.ArgumentTypeError(f"board size must be 6, 8 or 10, not {text!r}")
-    return int(text)
+    try:
+        return parse_size(text)
+    except InvalidOptionError as error:  # argparse shows only its own error's message
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _depth(text: str) -> int:
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"depth must be a whole number >= 0, not {text!r}")
-    return int(text)
+def _whole_number(name: str, low: int, high: int | None, rule: str) -> Callable[[str], int]:
+    """An argparse type: a whole number in ASCII digits from ``low`` to ``high`` (``None``:
+    no limit), else the error ``"{rule}, not 'text'"``. ``name`` is what argparse's own
+    error calls it, for text too long to convert (over 4300 digits)."""
+
+    def whole_number(text: str) -> int:
+        if not (
+            text.isascii()
+            and text.isdigit()
+            and low <= int(text)
+            and (high is None or int(text) <= high)
+        ):
+            raise argparse.ArgumentTypeError(f"{rule}, not {text!r}")
+        return int(text)
+
+    whole_number.__name__ = name
+    return whole_number
+
+
+_depth = _whole_number("_depth", 0, None, "depth must be a whole number >= 0")
+_pixels = _whole_number("_pixels", 16, 8000, "width must be 16 to 8000 pixels")
+_games = _whole_number("_games", 1, 100_000, "games must be a whole number >= 1")
+_nodes = _whole_number("_nodes", 1000, 10**9, "nodes must be a whole number >= 1000")
+_lines = _whole_number("_lines", 1, 100, "lines must be a whole number 1 to 100")
 
 
 def _level(text: str) -> str:
@@ -61,18 +90,6 @@ def _seconds(text: str) -> float:
     if not 0 < seconds <= 3600:
         raise argparse.ArgumentTypeError(f"time must be seconds > 0 (at most 3600), not {text!r}")
     return seconds
-
-
-def _pixels(text: str) -> int:
-    if not (text.isascii() and text.isdigit() and 16 <= int(text) <= 8000):
-        raise argparse.ArgumentTypeError(f"width must be 16 to 8000 pixels, not {text!r}")
-    return int(text)
-
-
-def _games(text: str) -> int:
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 100_000):
-        raise argparse.ArgumentTypeError(f"games must be a whole number >= 1, not {text!r}")
-    return int(text)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -152,6 +169,16 @@ def _svg(args: argparse.Namespace) -> None:
     _write(image, args.output, args.width)
 
 
+class _ReplayOptions(TypedDict):
+    """The options a replay's SVG and its GIF frames share."""
+
+    flip: bool
+    shading: bool
+    coordinates: bool
+    theme: Theme
+    notes: bool
+
+
 def _pace(text: str) -> float:
     try:
         seconds = float(text)
@@ -173,7 +200,7 @@ def _replay(args: argparse.Namespace) -> None:
     if args.output.lower().endswith(".png"):
         raise UsageError("a replay is an animated .svg or .gif, not a .png")
     game, view = read(args.fragment if args.fragment is not None else args.position)
-    options = {
+    options: _ReplayOptions = {
         "flip": args.flip or view.flip,
         "shading": args.shading or view.shading,
         "coordinates": view.coordinates and not args.no_coordinates,
@@ -187,7 +214,7 @@ def _replay(args: argparse.Namespace) -> None:
         _write(replay_svg(game, seconds_per_move=seconds, **options), args.output, args.width)
 
 
-def _optional(module: str, needs: str, extra: str):  # noqa: ANN202 - the module
+def _optional(module: str, needs: str, extra: str) -> ModuleType:
     """Import an optional library for image output, or say in one line what to install."""
     try:
         return importlib.import_module(module)
@@ -209,8 +236,9 @@ def _write_gif(frames: list[str], output: str, width: int, seconds: float) -> No
     pillow = _optional("PIL.Image", "GIF output needs cairosvg and Pillow", "gif")
     pngs = [cairosvg.svg2png(bytestring=frame.encode(), output_width=width) for frame in frames]
 
-    def picture(png: bytes):  # noqa: ANN202 - a Pillow image
-        return pillow.open(io.BytesIO(png)).convert("RGB")
+    def picture(png: bytes) -> Image:
+        image: Image = pillow.open(io.BytesIO(png)).convert("RGB")  # pillow: imported by name
+        return image
 
     # One palette for all frames (made from a few of them, the last included): unchanged
     # squares keep their colours, so each frame stores only what changed.
@@ -288,10 +316,11 @@ def _match(args: argparse.Namespace) -> None:
             seed = number * _MATCH_PLY_CAP + game.ply
             game.play(best_move(game, levels[player], time_limit=args.time, seed=seed))
         swap = ", after a swap" if game.swapped() else ""
-        if game.winner_player() is None:
+        winner_player = game.winner_player()
+        if winner_player is None:
             line = f"no result after {game.ply} plies"
         else:
-            winner = first ^ game.winner_player()
+            winner = first ^ winner_player
             wins[winner] += 1
             color = COLOR_NAMES[game.color_of(first ^ winner)]
             line = f"{names[winner]} wins as {color} in {game.ply} plies{swap}"
@@ -300,22 +329,10 @@ def _match(args: argparse.Namespace) -> None:
     print(f"{names[0]} {wins[0]} - {wins[1]} {names[1]}")
 
 
-# -- analyse and review (zola.analysis; the page's side is zola.review) -------------------------
+# -- analyse and review (zola.analysis; the page's side is zola.judgement) -------------------------
 
 
-def _nodes(text: str) -> int:
-    if not (text.isascii() and text.isdigit() and 1000 <= int(text) <= 10**9):
-        raise argparse.ArgumentTypeError(f"nodes must be a whole number >= 1000, not {text!r}")
-    return int(text)
-
-
-def _lines(text: str) -> int:
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 100):
-        raise argparse.ArgumentTypeError(f"lines must be a whole number 1 to 100, not {text!r}")
-    return int(text)
-
-
-def _add_analysis_commands(commands: argparse._SubParsersAction) -> None:
+def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     p = commands.add_parser("analyse", help="evaluate a position and show its best lines")
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("position", nargs="?", metavar="TEXT", help="position text")
@@ -335,8 +352,8 @@ def _add_analysis_commands(commands: argparse._SubParsersAction) -> None:
 
 def _analyse(args: argparse.Namespace) -> None:
     from zola.analysis import analyse
+    from zola.judgement import format_score, percent
     from zola.link import parse
-    from zola.review import format_score, percent
 
     if args.fragment is not None:
         game, _ = parse(args.fragment)
@@ -344,8 +361,9 @@ def _analyse(args: argparse.Namespace) -> None:
         game = Game(start=Position.parse(args.position))
     position = game.position
     mover, other = (COLOR_NAMES[c].capitalize() for c in (position.turn, position.turn ^ 1))
-    if position.is_game_over():
-        print(f"the game is over: {COLOR_NAMES[position.winner()].capitalize()} won")
+    winner = position.winner()
+    if winner is not None:  # the game is over
+        print(f"the game is over: {COLOR_NAMES[winner].capitalize()} won")
         return
     result = analyse(position, time_limit=args.time, node_limit=args.nodes, lines=args.lines)
     chance = percent(result.score)
@@ -373,8 +391,8 @@ def _progress(done: int, total: int) -> None:
 
 def _review(args: argparse.Namespace) -> None:
     from zola.analysis import REVIEW_NODES, review
+    from zola.judgement import movers, review_text, summary, symbol
     from zola.link import parse
-    from zola.review import movers, review_text, summary, symbol
 
     game, _ = parse(args.fragment)
     nodes = args.nodes if args.nodes is not None or args.time is not None else REVIEW_NODES

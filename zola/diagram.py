@@ -19,12 +19,9 @@ Traceback (most recent call last):
 zola.errors.InvalidMoveError: an arrow needs two squares, not 'pass'
 """
 
-from zola.compat import quoted
-from zola.errors import InvalidMoveError
-from zola.game import EMPTY_NOTE, Game
-from zola.geometry import parse_square, square_name
+from zola.game import EMPTY_NOTE, Game, parse_arrow
+from zola.geometry import parse_square
 from zola.link import DEFAULT_VIEW, View, parse
-from zola.move import Move
 from zola.position import Position
 from zola.svg import DARK, LIGHT, render
 
@@ -61,7 +58,7 @@ def diagram(
     position = game.position
     note = EMPTY_NOTE if view.clean else game.node.note
     squares = list(note.highlight) + [parse_square(name, position.size) for name in highlight]
-    moves = list(note.arrows) + [_arrow(text, position.size) for text in arrows]
+    moves = list(note.arrows) + [parse_arrow(text, position.size) for text in arrows]
     return render(
         position,
         flip=view.flip if flip is None else flip,
@@ -72,12 +69,3 @@ def diagram(
         last_move=game.last_board_move(),
         theme=DARK if (view.theme == "dark" if dark is None else dark) else LIGHT,
     )
-
-
-def _arrow(text: str, size: int) -> Move:
-    move = Move.parse(text)
-    if move.from_square < 0:
-        raise InvalidMoveError(f"an arrow needs two squares, not {quoted(text)}")
-    for sq in move[:2]:
-        parse_square(square_name(sq), size)
-    return move

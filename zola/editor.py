@@ -13,11 +13,19 @@ as it draws a position.
 'Blue has no checkers: the game would be over. Place a blue checker.'
 """
 
-from zola.geometry import SIZES, check_size, geometry
+from zola.geometry import SIZES, Bitboard, Color, Geometry, Square, check_size, geometry
 from zola.i18n import Text
 from zola.position import BLUE, COLOR_NAMES, RED, Position
+from zola.screen import EditorScreen
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 TOOLS = ("red", "blue", "empty")
+# Keys that put something on the square under the keyboard's cursor.
+KEYS = {"r": "red", "R": "red", "b": "blue", "B": "blue", "x": "empty", "X": "empty"}
+KEYS.update({"Delete": "empty", "Backspace": "empty"})
 
 
 class Editor:
@@ -26,8 +34,8 @@ class Editor:
 
     def __init__(self, size: int) -> None:
         self.size = check_size(size)
-        self.boards = [0, 0]
-        self.turn = RED
+        self.boards: list[Bitboard] = [0, 0]
+        self.turn: Color = RED
 
     @classmethod
     def of(cls, position: Position) -> "Editor":
@@ -37,7 +45,7 @@ class Editor:
         editor.turn = position.turn
         return editor
 
-    def put(self, square: int, tool: str) -> None:
+    def put(self, square: Square, tool: str) -> None:
         """Put a red or blue checker on ``square``, or empty it (``tool`` is one of
         :data:`TOOLS`)."""
         bit = 1 << square
@@ -48,10 +56,11 @@ class Editor:
             self.boards[COLOR_NAMES.index(tool)] |= bit
 
     @property
-    def geo(self):  # noqa: ANN201 - the Geometry: the renderer draws an editor as a position
+    def geo(self) -> Geometry:
+        """The board's :class:`Geometry`: the renderer draws an editor as a position."""
         return geometry(self.size)
 
-    def piece_at(self, square: int) -> int | None:
+    def piece_at(self, square: Square) -> Color | None:
         """``RED``, ``BLUE`` or ``None``, as :meth:`Position.piece_at`."""
         for color in (RED, BLUE):
             if self.boards[color] >> square & 1:
@@ -61,12 +70,12 @@ class Editor:
     def __str__(self) -> str:
         return self.text()
 
-    def owner(self, square: int) -> str:
+    def owner(self, square: Square) -> str:
         """``"red"``, ``"blue"`` or ``"empty"``."""
         color = self.piece_at(square)
         return "empty" if color is None else COLOR_NAMES[color]
 
-    def move(self, start: int, end: int) -> None:
+    def move(self, start: Square, end: Square) -> None:
         """Carry the checker on ``start`` to ``end`` (replacing what was there)."""
         tool = self.owner(start)
         if tool != "empty":
@@ -109,3 +118,24 @@ class Editor:
             rows = [str(self.size)] * self.size
             return "/".join(rows) + " " + "rb"[self.turn]
         return str(self.position())
+
+    # -- in the page -------------------------------------------------------------------
+
+    def click(self, square: Square, tool: str) -> None:
+        """A click puts ``tool``'s checker on ``square``, or takes it away if it is there."""
+        self.put(square, "empty" if self.owner(square) == tool else tool)
+
+    def key(self, key: str, square: Square) -> bool:
+        """R, B or X (Delete, Backspace) put red, blue or nothing on ``square``. Returns
+        whether the key was one of :data:`KEYS`."""
+        if key not in KEYS:
+            return False
+        self.put(square, KEYS[key])
+        return True
+
+    def screen(self, tool: str, say: "Callable[[Text], str]") -> EditorScreen:
+        """The editor's controls as the page shows them (``say`` translates)."""
+        problem = self.problem()
+        text = "" if problem is None else say(problem)
+        side = COLOR_NAMES[self.turn]
+        return EditorScreen(self.text(), tool, side, text, str(self.size))

@@ -23,16 +23,36 @@ tree, and ``moves`` is the line being looked at:
 
 from collections import namedtuple
 
-from zola.errors import IllegalMoveError
+from zola.compat import quoted
+from zola.errors import InvalidMoveError
+from zola.geometry import Color, Square, parse_square, square_name
 from zola.i18n import Text
 from zola.move import SWAP, Move
-from zola.position import Position
+from zola.position import Position, check_legal
+
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import NamedTuple
+
+    from zola.judgement import Review  # which imports this module
 
 FIRST, SECOND = 0, 1
 PLAYER_NAMES = ("first player", "second player")
 
 
-class Note(namedtuple("Note", ("arrows", "highlight", "comment"))):
+if TYPE_CHECKING:
+
+    class _Note(NamedTuple):
+        arrows: tuple[Move, ...]
+        highlight: tuple[Square, ...]
+        comment: str
+
+else:
+    _Note = namedtuple("Note", ("arrows", "highlight", "comment"))
+
+
+class Note(_Note):
     """What an author marks at one point of a game: arrows (moves), highlighted
     squares and a short comment (plain text)."""
 
@@ -40,6 +60,24 @@ class Note(namedtuple("Note", ("arrows", "highlight", "comment"))):
 
 
 EMPTY_NOTE = Note((), (), "")
+
+
+def parse_arrow(text: str, size: int) -> Move:
+    """The arrow written ``text`` (a move between two squares of a ``size`` board).
+
+    >>> parse_arrow("c4xd3", 6)
+    Move.parse('c4xd3')
+    >>> parse_arrow("pass", 6)
+    Traceback (most recent call last):
+    ...
+    zola.errors.InvalidMoveError: an arrow needs two squares, not 'pass'
+    """
+    move = Move.parse(text)
+    if move.from_square < 0:
+        raise InvalidMoveError(f"an arrow needs two squares, not {quoted(text)}")
+    for sq in move[:2]:
+        parse_square(square_name(sq), size)
+    return move
 
 
 class Node:
@@ -84,6 +122,51 @@ class Node:
                 return node
         return None
 
+    def siblings(self) -> "list[Node]":
+        """The moves played from where this one was played, this one among them
+        (``[self]`` for the start)."""
+        return [self] if self.parent is None else self.parent.children
+
+
+def _moves(nodes: "list[Node]") -> list[Move]:
+    """The moves of ``nodes``, nodes of a line (only the start has no move)."""
+    return [node.move for node in nodes if node.move is not None]
+
+
+class Visitor:
+    """What :meth:`Game.accept` tells while it walks the tree in writing order.
+
+    The walk visits a move, then the variations that replace it (each
+    between ``begin_variation`` and ``end_variation`` with its first move, all
+    of them between ``begin_variations`` and ``end_variations`` with the move
+    they replace), then the moves after it; ``ply`` counts the moves from the
+    start. Moves are visited in the order they are numbered (1 the first).
+    A visitor overrides what it needs and keeps what it makes.
+    """
+
+    def visit_move(self, node: Node, ply: int) -> None:
+        """The move of ``node``, ``ply`` moves from the start (1 the first move)."""
+
+    def begin_variations(self, node: Node) -> None:
+        """Before the variations that replace the move of ``node``."""
+
+    def begin_variation(self, node: Node) -> None:
+        """Before a variation: ``node`` is its first move."""
+
+    def end_variation(self, node: Node) -> None:
+        """After the variation that ``node`` starts."""
+
+    def end_variations(self, node: Node) -> None:
+        """After the variations that replace the move of ``node``."""
+
+
+class _Nodes(Visitor):
+    def __init__(self) -> None:
+        self.nodes: list[Node] = []
+
+    def visit_move(self, node: Node, ply: int) -> None:
+        self.nodes.append(node)
+
 
 class Game:
     """A game from a start position: a tree of moves, the line being looked at and a
@@ -106,13 +189,13 @@ class Game:
         self.root = Node(None, None)
         self.line: list[Node] = []
         self.ply = 0
-        self.review = None  # a zola.review.Review of the main line, while it still fits
+        self.review: Review | None = None  # a review of the main line, while it still fits
         self.reviewed: list[Move] = []  # the main line's moves when it was reviewed
 
     @property
     def moves(self) -> list[Move]:
         """The moves of the line being looked at, those after the cursor included."""
-        return [node.move for node in self.line]
+        return _moves(self.line)
 
     @property
     def node(self) -> Node:
@@ -124,7 +207,7 @@ class Game:
         return f"<Game {self.size}x{self.size} ply {self.ply}/{len(self.moves)}: {played}>"
 
     @property
-    def turn(self) -> int:
+    def turn(self) -> Color:
         """The colour to move (``RED`` or ``BLUE``)."""
         return self.position.turn
 
@@ -132,11 +215,11 @@ class Game:
         """Whether the players exchanged colours by the pie rule (up to ``ply``)."""
         return self.ply >= 2 and self.line[1].move == Move.SWAP
 
-    def player_of(self, color: int) -> int:
+    def player_of(self, color: Color) -> int:
         """``FIRST`` or ``SECOND``: who plays ``color`` now. The first player starts as Red."""
         return color ^ int(self.swapped())
 
-    def color_of(self, player: int) -> int:
+    def color_of(self, player: int) -> Color:
         """The colour ``player`` (``FIRST`` or ``SECOND``) holds now."""
         return player ^ int(self.swapped())
 
@@ -168,6 +251,19 @@ class Game:
             return None if self.can_swap() else Text("reason.swap")
         return self.position.why_illegal(move)
 
+    def check(self, move: Move) -> None:
+        """Raise :class:`~zola.errors.IllegalMoveError` with the reason if ``move`` is
+        not legal now (``swap`` included).
+
+        >>> from zola.errors import IllegalMoveError
+        >>> try:
+        ...     Game(6).check(Move.SWAP)
+        ... except IllegalMoveError as error:
+        ...     print(error)
+        swap is not legal: swap is only possible for Blue's first turn of a game from the start
+        """
+        check_legal(move, self.why_illegal(move))
+
     def play(self, move: Move | str) -> Move:
         """Check and play a move (a :class:`Move` or move text); return it.
 
@@ -178,9 +274,7 @@ class Game:
         """
         if isinstance(move, str):
             move = Move.parse(move)
-        why = self.why_illegal(move)
-        if why is not None:
-            raise IllegalMoveError(f"{move} is not legal: {why}")
+        self.check(move)
         here = self.node
         node = here.child(move)
         if node is None:
@@ -207,7 +301,7 @@ class Game:
             return None
         move = self.line[self.ply].move
         self.ply += 1
-        if move != Move.SWAP:
+        if move is not None and move != Move.SWAP:  # a node of the line has a move
             self.position.push(move)
         return move
 
@@ -239,24 +333,54 @@ class Game:
         >>> [str(node.move) for node in game.nodes()]
         ['c3xd3', 'c3xc4', 'c4xd3', 'e4xd3']
         """
-        out: list[Node] = []
-        stack = [self.root.children[0]] if self.root.children else []
+        visitor = _Nodes()
+        self.accept(visitor)
+        return visitor.nodes
+
+    def accept(self, visitor: Visitor) -> None:
+        """Walk the whole tree in writing order, telling ``visitor`` (see :class:`Visitor`).
+        The walk keeps its own stack, so no tree is too deep for it.
+
+        >>> class Outline(Visitor):
+        ...     def __init__(self):
+        ...         self.out = []
+        ...     def visit_move(self, node, ply):
+        ...         self.out.append(f"{ply}.{node.move}")
+        ...     def begin_variation(self, node):
+        ...         self.out.append("(")
+        ...     def end_variation(self, node):
+        ...         self.out.append(")")
+        >>> game = Game(6)
+        >>> for text in ("c3xd3", "c4xd3"): _ = game.play(text)
+        >>> game.go_to(1); _ = game.play("e4xd3")
+        >>> outline = Outline(); game.accept(outline); " ".join(outline.out)
+        '1.c3xd3 2.c4xd3 ( 2.e4xd3 )'
+        """
+        # Items: (node, ply, None) is a move to visit, (node, ply, call) a call to make.
+        stack: list[tuple[Node, int, Callable[[Node], None] | None]] = []
+        if self.root.children:
+            stack.append((self.root.children[0], 1, None))
         while stack:
-            node = stack.pop()
-            out.append(node)
-            siblings = node.parent.children
-            if siblings[0] is node:  # a main move: its variations come next, then its line
-                if node.children:
-                    stack.append(node.children[0])
-                stack.extend(reversed(siblings[1:]))
-            elif node.children:
-                stack.append(node.children[0])
-        return out
+            node, ply, call = stack.pop()
+            if call is not None:
+                call(node)
+                continue
+            visitor.visit_move(node, ply)
+            if node.children:  # last: after the variations
+                stack.append((node.children[0], ply + 1, None))
+            siblings = node.siblings()
+            if siblings[0] is node and len(siblings) > 1:
+                stack.append((node, ply, visitor.end_variations))
+                for variation in reversed(siblings[1:]):
+                    stack.append((variation, ply, visitor.end_variation))
+                    stack.append((variation, ply, None))
+                    stack.append((variation, ply, visitor.begin_variation))
+                stack.append((node, ply, visitor.begin_variations))
 
     def promote(self, node: Node) -> None:
         """Make the line through ``node`` the main line."""
         for step in node.path():
-            siblings = step.parent.children
+            siblings = step.siblings()
             siblings.remove(step)
             siblings.insert(0, step)
 
@@ -274,9 +398,9 @@ class Game:
 
     def main_moves(self) -> list[Move]:
         """The moves of the main line (every node's first continuation), from the start."""
-        return [node.move for node in self.root.main_line()]
+        return _moves(self.root.main_line())
 
-    def current_review(self):  # noqa: ANN201 - a zola.review.Review or None
+    def current_review(self) -> "Review | None":
         """The review of the main line, unless the main line changed since."""
         return (
             self.review if self.review is not None and self.reviewed == self.main_moves() else None
@@ -293,7 +417,7 @@ class Game:
         """Whether a side has lost all its checkers."""
         return self.position.is_game_over()
 
-    def winner(self) -> int | None:
+    def winner(self) -> Color | None:
         """The winning colour, or ``None`` while the game goes on."""
         return self.position.winner()
 

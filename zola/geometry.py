@@ -13,6 +13,11 @@ A set of squares is a bitboard: an ``int`` with bit ``square`` set.
 from zola.compat import cache, quoted
 from zola.errors import InvalidOptionError, InvalidSquareError
 
+# The integer kinds, named for type checkers (plain aliases: no ``typing`` on the page).
+Square = int  # a square, ``rank * 10 + file``: 0 (a1) to 99 (j10)
+Bitboard = int  # a set of squares: bit ``square`` set for each
+Color = int  # a side: RED (0) or BLUE (1) in zola.position
+
 SIZES = (6, 8, 10)
 STRIDE = 10
 FILES = "abcdefghij"
@@ -21,7 +26,7 @@ FILES = "abcdefghij"
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
-def square(file: int, rank: int) -> int:
+def square(file: int, rank: int) -> Square:
     """The square at 0-based ``file`` and ``rank``.
 
     >>> square(2, 2)
@@ -30,17 +35,17 @@ def square(file: int, rank: int) -> int:
     return rank * STRIDE + file
 
 
-def square_file(sq: int) -> int:
+def square_file(sq: Square) -> int:
     """0-based file of ``sq``: ``square_file(22) == 2``."""
     return sq % STRIDE
 
 
-def square_rank(sq: int) -> int:
+def square_rank(sq: Square) -> int:
     """0-based rank of ``sq``: ``square_rank(22) == 2``."""
     return sq // STRIDE
 
 
-def square_name(sq: int) -> str:
+def square_name(sq: Square) -> str:
     """The name of ``sq``, like ``'c3'``.
 
     >>> square_name(99)
@@ -49,7 +54,7 @@ def square_name(sq: int) -> str:
     return FILES[sq % STRIDE] + str(sq // STRIDE + 1)
 
 
-def parse_square(text: str, size: int = 10) -> int:
+def parse_square(text: str, size: int = 10) -> Square:
     """Parse a square name; it must lie on a ``size`` x ``size`` board.
 
     >>> parse_square("j10")
@@ -85,12 +90,12 @@ def is_number(text: str) -> bool:
     return text != "" and all("0" <= c <= "9" for c in text)
 
 
-def king_distance(a: int, b: int) -> int:
+def king_distance(a: Square, b: Square) -> int:
     """How many king steps apart two squares are: ``king_distance(0, 22) == 2``."""
     return max(abs(a % STRIDE - b % STRIDE), abs(a // STRIDE - b // STRIDE))
 
 
-def distance2(size: int, sq: int) -> int:
+def distance2(size: int, sq: Square) -> int:
     """Exact squared distance, times 4, from the centre of ``sq`` to the board's centre.
 
     ``(2f - (n-1))^2 + (2r - (n-1))^2``: equal values mean equally far.
@@ -111,11 +116,31 @@ def check_size(size: object) -> int:
     zola.errors.InvalidOptionError: board size must be 6, 8 or 10, not 7
     """
     if not isinstance(size, int) or size not in SIZES:
-        raise InvalidOptionError(f"board size must be 6, 8 or 10, not {quoted(size)}")
+        raise _size_error(size)
     return size
 
 
-def shift(bb: int, by: int) -> int:
+def parse_size(text: str) -> int:
+    """The board size written ``text``: ``"6"``, ``"8"`` or ``"10"``.
+
+    >>> parse_size("8")
+    8
+    >>> parse_size("08")
+    Traceback (most recent call last):
+    ...
+    zola.errors.InvalidOptionError: board size must be 6, 8 or 10, not '08'
+    """
+    for size in SIZES:
+        if text == str(size):
+            return size
+    raise _size_error(text)
+
+
+def _size_error(value: object) -> InvalidOptionError:
+    return InvalidOptionError(f"board size must be 6, 8 or 10, not {quoted(value)}")
+
+
+def shift(bb: Bitboard, by: int) -> Bitboard:
     """Move every square of ``bb`` by ``by`` (positive: towards j10)."""
     return bb << by if by > 0 else bb >> -by
 
@@ -140,7 +165,7 @@ class Geometry:
         # length comes from a closed form, and few operations touch big integers.
         self.size = n = check_size(size)
         self.squares = squares = [square(f, r) for r in range(n) for f in range(n)]
-        self.mask = sum(((1 << n) - 1) << (r * STRIDE) for r in range(n))
+        self.mask: Bitboard = sum(((1 << n) - 1) << (r * STRIDE) for r in range(n))
         self.dist = dist = [0] * (STRIDE * STRIDE)
         for sq in squares:
             dist[sq] = distance2(n, sq)
@@ -148,8 +173,8 @@ class Geometry:
         self.classes = classes = [-1] * (STRIDE * STRIDE)
         for sq in squares:
             classes[sq] = level[dist[sq]]
-        self.steps: list[tuple[int, int]] = []
-        self.captures: list[tuple[int, list[int]]] = []
+        self.steps: list[tuple[int, Bitboard]] = []
+        self.captures: list[tuple[int, list[Bitboard]]] = []
         for df, dr in DIRECTIONS:
             # With c = (2f - (n-1), 2r - (n-1)), the square j steps along (df, dr) has
             # distance2 |c|^2 + 4j(c.d) + 4j^2|d|^2: no farther than the origin while
@@ -171,7 +196,7 @@ class Geometry:
                         origins |= 1 << sq
                     else:
                         reaching[min(fall // norm, edge)] |= 1 << sq
-            targets: list[int] = []
+            targets: list[Bitboard] = []
             reach = 0  # the origins whose captures reach j squares or more
             for j in range(n - 1, 0, -1):
                 reach |= reaching[j]

@@ -86,6 +86,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "notice.unreadable": "That saved game could not be read; it was kept aside in this "
         "browser.",
         "notice.kept_aside": "A saved game could not be read; it was kept aside in this browser.",
+        "notice.too_long": "Not done: the game's link would be longer than {limit} characters, "
+        "the most a link can carry. Shorten a comment or delete a variation.",
+        "notice.too_deep": "Not done: variations can nest at most {limit} deep in a link.",
         "reason.no_move": "the answer is not a move",
         "notice.arrow_from": "Arrow from {square}: move to its end and press A again "
         "(Esc: no arrow).",
@@ -171,6 +174,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "reason.capture_enemy": "a capture must end on an enemy checker",
         "reason.capture_own": "cannot capture your own checker",
         "reason.capture_inward": "a capture may not move away from the centre",
+        # A live board on another site's page (zola.live)
+        "live.label": "Zola game",
+        "live.back": "Back one move",
+        "live.forward": "Forward one move",
+        "live.reset": "Reset",
+        "live.reset_title": "Back to the game as it was written (your moves are dropped)",
+        "live.bad_link": "This board cannot be shown: {detail}.",
     },
     "de": {
         "page.credit": "ein Spiel von Mark Steere",
@@ -243,6 +253,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "diesem Browser beiseitegelegt.",
         "notice.kept_aside": "Ein gespeichertes Spiel ließ sich nicht lesen; es wurde in diesem "
         "Browser beiseitegelegt.",
+        "notice.too_long": "Nicht ausgeführt: der Link der Partie wäre länger als {limit} "
+        "Zeichen, mehr als ein Link tragen kann. Kürze einen Kommentar oder lösche eine Variante.",
+        "notice.too_deep": "Nicht ausgeführt: Varianten können in einem Link höchstens {limit} "
+        "tief verschachtelt sein.",
         "reason.no_move": "die Antwort ist kein Zug",
         "notice.arrow_from": "Pfeil von {square}: zum Ziel gehen und wieder A drücken (Esc: kein "
         "Pfeil).",
@@ -330,6 +344,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "reason.capture_enemy": "ein Schlag muss auf einem gegnerischen Stein enden",
         "reason.capture_own": "eigene Steine können nicht geschlagen werden",
         "reason.capture_inward": "ein Schlag darf sich nicht vom Mittelpunkt entfernen",
+        "live.label": "Zola-Partie",
+        "live.back": "Einen Zug zurück",
+        "live.forward": "Einen Zug vor",
+        "live.reset": "Zurücksetzen",
+        "live.reset_title": "Zurück zur Partie, wie sie geschrieben ist (deine Züge fallen weg)",
+        "live.bad_link": "Dieses Brett kann nicht gezeigt werden: {detail}.",
     },
 }
 
@@ -367,7 +387,8 @@ def say(language: str, key: str | Text, **args: object) -> str:
     A ``Text`` carries its own key and arguments.
     """
     if isinstance(key, Text):
-        key, args = key.key, key.args
+        args = key.args
+        key = key.key
     strings = STRINGS.get(language, STRINGS["en"])
     template = strings.get(key, STRINGS["en"][key])
     values = {}

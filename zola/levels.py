@@ -15,11 +15,25 @@ from collections import namedtuple
 
 from zola.errors import UnknownLevelError
 
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from typing import NamedTuple
+
 LEVELS = ("beginner", "casual", "strong", "max")
 DEFAULT_LEVEL = "casual"
 
+if TYPE_CHECKING:
 
-class Level(namedtuple("Level", ("max_depth", "time_limit", "temperature"))):
+    class _Level(NamedTuple):
+        max_depth: int
+        time_limit: float
+        temperature: float
+
+else:
+    _Level = namedtuple("Level", ("max_depth", "time_limit", "temperature"))
+
+
+class Level(_Level):
     """How one level plays: a depth cap, a time budget (seconds) and how much noise.
 
     ``temperature`` (in hundredths of a checker) above zero makes the level

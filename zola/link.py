@@ -31,6 +31,11 @@ from zola.errors import InvalidRecordError
 from zola.game import Game
 from zola.record import encode, fields, read
 
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+
+
 _FIELDS = (
     "embed",
     "panel",
@@ -47,7 +52,27 @@ _FIELDS = (
 )
 
 
-class View(namedtuple("View", _FIELDS)):
+if TYPE_CHECKING:
+
+    class _View(NamedTuple):  # the fields of _FIELDS, typed
+        embed: bool
+        panel: bool
+        static: bool
+        flip: bool
+        shading: bool
+        coordinates: bool
+        hints: bool
+        theme: str
+        app_link: bool
+        clean: bool
+        edit: bool
+        origin: str
+
+else:
+    _View = namedtuple("View", _FIELDS)
+
+
+class View(_View):
     """How a board is shown; :data:`DEFAULT_VIEW` is the full app's.
 
     ``embed``, ``panel``, ``static``, ``flip``, ``shading``, ``coordinates``,
@@ -58,9 +83,10 @@ class View(namedtuple("View", _FIELDS)):
 
     __slots__ = ()
 
-    def replace(self, **changes: object) -> "View":
+    def replace(self, **changes: bool | str) -> "View":
         """A copy with some fields changed: ``view.replace(flip=True)``."""
-        return View(*[changes.get(name, self[i]) for i, name in enumerate(_FIELDS)])
+        values: list[Any] = [changes.get(name, self[i]) for i, name in enumerate(_FIELDS)]
+        return View(*values)
 
 
 DEFAULT_VIEW = View(False, False, False, False, False, True, True, "light", True, False, False, "")
@@ -87,7 +113,8 @@ def parse(fragment: str) -> tuple[Game, View]:
 
     Raises :class:`~zola.errors.InvalidRecordError` saying what is wrong.
     """
-    record, changes = [], {}
+    record: list[str] = []
+    changes: dict[str, bool | str] = {}
     for field in fields(fragment):
         if field.startswith("origin="):
             changes["origin"] = _origin(field[len("origin=") :])
@@ -109,21 +136,31 @@ def unparse(game: Game, view: View = DEFAULT_VIEW) -> str:
     return ";".join([encode(game)] + words)
 
 
-def _origin(text: str) -> str:
-    """A host page's origin, ``scheme://host[:port]``, as the ``origin=`` word gives it.
+DEFAULT_PORTS = {"http": "80", "https": "443"}
 
-    >>> _origin("https://docs.example.org:8443")
-    'https://docs.example.org:8443'
+
+def _origin(text: str) -> str:
+    """A host page's origin, ``scheme://host[:port]``, as the ``origin=`` word gives it,
+    written as browsers write an origin: in lower case, without the scheme's default port
+    (``:80``, ``:443``) or a trailing slash.
+
+    >>> _origin("https://docs.example.org:8443"), _origin("HTTP://Example.org:80/")
+    ('https://docs.example.org:8443', 'http://example.org')
     >>> _origin("https://example.org/page")
     Traceback (most recent call last):
     ...
     zola.errors.InvalidRecordError: bad game link: origin must be like https://example.org
     """
-    scheme, _, host = text.partition("://")
+    scheme, _, host = text.lower().partition("://")
+    if host.endswith("/"):
+        host = host[:-1]
     allowed = "abcdefghijklmnopqrstuvwxyz0123456789.-:[]"
-    if scheme not in ("http", "https") or not host or not all(c in allowed for c in host):
+    if scheme not in DEFAULT_PORTS or not host or not all(c in allowed for c in host):
         raise InvalidRecordError("bad game link: origin must be like https://example.org")
-    return text
+    name, colon, port = host.rpartition(":")
+    if colon and port == DEFAULT_PORTS[scheme]:
+        host = name
+    return scheme + "://" + host
 
 
 def position_only(game: Game) -> Game:

@@ -172,11 +172,11 @@ class Diagram:
     def iframe(self, app_url: str, width: str | None = None) -> str:
         """The playable board as an ``<iframe>`` (every value escaped), as wide as the
         diagram when that is in pixels."""
-        width = _pixels(self.width or width) or 420
-        height = width + 60 + (120 if self.live_view().panel else 0)
+        pixels = _pixels(self.width or width) or 420
+        height = pixels + 60 + (120 if self.live_view().panel else 0)
         return (
             f'<iframe class="zola-live" src="{html.escape(self.embed_src(app_url))}" '
-            f'width="{width}" height="{height}" '
+            f'width="{pixels}" height="{height}" '
             f'title="{html.escape("Playable board. " + self.alt)}" loading="lazy" '
             'style="border:0; max-width:100%"></iframe>'
         )
@@ -353,7 +353,7 @@ class ZolaExtension(Extension):
         }
         super().__init__(**kwargs)
 
-    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
+    def extendMarkdown(self, md: Markdown) -> None:  # Python-Markdown's name
         md.registerExtension(self)
         config = self.getConfigs()
         width = check_width(config["width"]) or DEFAULT_WIDTH  # a bad one raises here
@@ -366,6 +366,6 @@ class ZolaExtension(Extension):
         )
 
 
-def makeExtension(**kwargs: object) -> ZolaExtension:  # noqa: N802 (Python-Markdown's name)
+def makeExtension(**kwargs: object) -> ZolaExtension:  # Python-Markdown's name
     """The entry point Python-Markdown and MkDocs call for ``"zola.markdown"``."""
     return ZolaExtension(**kwargs)

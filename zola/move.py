@@ -10,12 +10,27 @@ from collections import namedtuple
 
 from zola.compat import quoted
 from zola.errors import InvalidMoveError, InvalidSquareError
-from zola.geometry import parse_square, square_name
+from zola.geometry import Square, parse_square, square_name
+
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from typing import ClassVar, NamedTuple
 
 STEP, CAPTURE, PASS, SWAP = range(4)
 
 
-class Move(namedtuple("Move", ("from_square", "to_square", "kind"))):
+if TYPE_CHECKING:
+
+    class _Move(NamedTuple):
+        from_square: Square
+        to_square: Square
+        kind: int
+
+else:
+    _Move = namedtuple("Move", ("from_square", "to_square", "kind"))
+
+
+class Move(_Move):
     """One move: a step, a capture, a forced ``pass`` or the pie rule's ``swap``.
 
     ``from_square`` and ``to_square`` are squares (see :mod:`zola.geometry`);
@@ -26,13 +41,17 @@ class Move(namedtuple("Move", ("from_square", "to_square", "kind"))):
 
     __slots__ = ()
 
+    if TYPE_CHECKING:
+        PASS: ClassVar["Move"]  # set below, once the class exists
+        SWAP: ClassVar["Move"]
+
     @classmethod
-    def step(cls, from_square: int, to_square: int) -> "Move":
+    def step(cls, from_square: Square, to_square: Square) -> "Move":
         """A non-capturing step: ``Move.step(22, 33)`` is ``c3-d4``."""
         return cls(from_square, to_square, STEP)
 
     @classmethod
-    def capture(cls, from_square: int, to_square: int) -> "Move":
+    def capture(cls, from_square: Square, to_square: Square) -> "Move":
         """A capture: ``Move.capture(22, 44)`` is ``c3xe5``."""
         return cls(from_square, to_square, CAPTURE)
 
@@ -84,5 +103,5 @@ class Move(namedtuple("Move", ("from_square", "to_square", "kind"))):
         return self.kind == CAPTURE
 
 
-Move.PASS = Move(-1, -1, PASS)  # type: ignore[attr-defined]
-Move.SWAP = Move(-1, -1, SWAP)  # type: ignore[attr-defined]
+Move.PASS = Move(-1, -1, PASS)
+Move.SWAP = Move(-1, -1, SWAP)

@@ -16,44 +16,56 @@ the markup, and the few words are escaped.
 (3, 1, True)
 """
 
-from zola.game import Game, Node
+from zola.game import Game, Node, Visitor
 from zola.svg import escape
 
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    # A review's marks: per node (by ``id``), the symbol, css class and title after its move.
+    Marks = dict[int, tuple[str, str, str]]
 
-def move_list(game: Game, marks: dict | None = None) -> str:
+
+def move_list(game: Game, marks: "Marks | None" = None) -> str:
     """The ``<li>`` items of the move list of ``game``.
 
     ``marks`` maps a node to ``(symbol, css class, title)`` shown after its move
     (a review's ``?!``, ``?``, ``??``).
     """
-    numbers = {id(node): number for number, node in enumerate(game.nodes(), 1)}
-    on_line = {id(node): index + 1 for index, node in enumerate(game.line)}
-    out: list[str] = []
-    # Items: a node to write with its ply (moves from the start), or a piece of markup.
-    stack: list = [(game.root.children[0], 1)] if game.root.children else []
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.append(item)
-            continue
-        node, depth = item
-        line_ply = on_line.get(id(node))
-        out.append(_item(node, depth, numbers[id(node)], line_ply, game.ply, marks))
-        after: list = []
-        siblings = node.parent.children
-        if siblings[0] is node and len(siblings) > 1:
-            after.append('<li class="variations">')
-            for variation in siblings[1:]:
-                after += ['<ol class="line">', (variation, depth), "</ol>"]
-            after.append("</li>")
-        if node.children:
-            after.append((node.children[0], depth + 1))
-        stack.extend(reversed(after))
-    return "".join(out)
+    writer = _MoveList(game, marks)
+    game.accept(writer)
+    return "".join(writer.out)
+
+
+class _MoveList(Visitor):
+    """Writes each move as an item, the variations after the move they replace."""
+
+    def __init__(self, game: Game, marks: "Marks | None") -> None:
+        self.on_line = {id(node): index + 1 for index, node in enumerate(game.line)}
+        self.ply = game.ply
+        self.marks = marks
+        self.number = 0  # the link's number of the move (see Game.nodes)
+        self.out: list[str] = []
+
+    def visit_move(self, node: Node, ply: int) -> None:
+        self.number += 1
+        line_ply = self.on_line.get(id(node))
+        self.out.append(_item(node, ply, self.number, line_ply, self.ply, self.marks))
+
+    def begin_variations(self, node: Node) -> None:
+        self.out.append('<li class="variations">')
+
+    def begin_variation(self, node: Node) -> None:
+        self.out.append('<ol class="line">')
+
+    def end_variation(self, node: Node) -> None:
+        self.out.append("</ol>")
+
+    def end_variations(self, node: Node) -> None:
+        self.out.append("</li>")
 
 
 def _item(
-    node: Node, depth: int, number: int, line_ply: int | None, ply: int, marks: dict | None
+    node: Node, depth: int, number: int, line_ply: int | None, ply: int, marks: "Marks | None"
 ) -> str:
     state = ""
     if line_ply is not None:

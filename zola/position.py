@@ -20,7 +20,10 @@ from zola.errors import IllegalMoveError, InvalidPositionError
 from zola.geometry import (
     SIZES,
     STRIDE,
+    Bitboard,
+    Color,
     Geometry,
+    Square,
     check_size,
     geometry,
     is_number,
@@ -38,7 +41,7 @@ COLOR_LETTERS = "rb"
 _MAX_TEXT = 200
 
 
-def _bits(bb: int) -> list[int]:
+def _bits(bb: Bitboard) -> list[Square]:
     """The squares of bitboard ``bb``, lowest first."""
     out = []
     while bb:
@@ -48,7 +51,7 @@ def _bits(bb: int) -> list[int]:
     return out
 
 
-def generate_moves(geo: Geometry, own: int, enemy: int) -> list[Move]:
+def generate_moves(geo: Geometry, own: Bitboard, enemy: Bitboard) -> list[Move]:
     """All steps and captures of the checkers ``own`` against ``enemy`` (no pass)."""
     empty = geo.mask & ~(own | enemy)
     new = tuple_new
@@ -79,7 +82,7 @@ def generate_moves(geo: Geometry, own: int, enemy: int) -> list[Move]:
     return moves
 
 
-def count_moves(geo: Geometry, own: int, enemy: int) -> int:
+def count_moves(geo: Geometry, own: Bitboard, enemy: Bitboard) -> int:
     """How many steps and captures :func:`generate_moves` would return."""
     empty = geo.mask & ~(own | enemy)
     count = popcount
@@ -122,7 +125,7 @@ class Position:
 
     __slots__ = ("size", "geo", "boards", "turn", "move_stack")
 
-    def __init__(self, size: int, red: int, blue: int, turn: int = RED) -> None:
+    def __init__(self, size: int, red: Bitboard, blue: Bitboard, turn: Color = RED) -> None:
         self.size = check_size(size)
         self.geo = geometry(size)
         if (red | blue) & ~self.geo.mask or red & blue:
@@ -133,8 +136,8 @@ class Position:
             raise InvalidPositionError(
                 f"side to move must be RED (0) or BLUE (1), not {quoted(turn)}"
             )
-        self.boards = [red, blue]
-        self.turn = turn
+        self.boards: list[Bitboard] = [red, blue]
+        self.turn: Color = turn
         self.move_stack: list[Move] = []
 
     @classmethod
@@ -223,7 +226,7 @@ class Position:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def key(self) -> tuple[int, int, int, int]:
+    def key(self) -> tuple[int, Bitboard, Bitboard, Color]:
         """An exact hashable key: ``(size, red, blue, turn)``."""
         return (self.size, self.boards[RED], self.boards[BLUE], self.turn)
 
@@ -231,7 +234,7 @@ class Position:
         """An independent copy of the board and side to move (without the move stack)."""
         return Position(self.size, self.boards[RED], self.boards[BLUE], self.turn)
 
-    def piece_at(self, square: int) -> int | None:
+    def piece_at(self, square: Square) -> Color | None:
         """``RED``, ``BLUE`` or ``None`` for the checker on ``square``."""
         bit = 1 << square
         if self.boards[RED] & bit:
@@ -240,15 +243,15 @@ class Position:
             return BLUE
         return None
 
-    def pieces(self, color: int) -> list[int]:
+    def pieces(self, color: Color) -> list[Square]:
         """The squares of ``color``'s checkers."""
         return _bits(self.boards[color])
 
-    def count(self, color: int) -> int:
+    def count(self, color: Color) -> int:
         """How many checkers ``color`` has."""
         return popcount(self.boards[color])
 
-    def winner(self) -> int | None:
+    def winner(self) -> Color | None:
         """The colour that captured all enemy checkers, else ``None``."""
         if not self.boards[BLUE]:
             return RED
@@ -352,7 +355,7 @@ class Position:
             return Text("reason.capture_inward")
         return None
 
-    def move_between(self, from_square: int, to_square: int) -> Move:
+    def move_between(self, from_square: Square, to_square: Square) -> Move:
         """The move a click on one square, then another, means (not checked).
 
         Onto a checker or farther than one square it is a capture, else a step.
@@ -366,9 +369,7 @@ class Position:
 
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMoveError` with the reason if ``move`` is not legal."""
-        why = self.why_illegal(move)
-        if why is not None:
-            raise IllegalMoveError(f"{move} is not legal: {why}")
+        check_legal(move, self.why_illegal(move))
 
     def push_text(self, text: str) -> Move:
         """Parse, check and make a move given as text; return it.
@@ -394,6 +395,20 @@ class Position:
     def _repr_html_(self) -> str:
         """The board as inline SVG, at most 360 pixels wide, for a notebook."""
         return f'<div class="zola-diagram" style="max-width:360px">{self._repr_svg_()}</div>'
+
+
+def check_legal(move: Move, why: Text | None) -> None:
+    """Raise :class:`IllegalMoveError` saying why ``move`` is not legal, unless ``why``
+    (what a ``why_illegal`` answered) is ``None``: the one form of that error, for
+    :meth:`Position.check` and :meth:`zola.game.Game.check`.
+
+    >>> check_legal(Move.parse("c3xb3"), Position.start(6).why_illegal(Move.parse("c3xb3")))
+    Traceback (most recent call last):
+    ...
+    zola.errors.IllegalMoveError: c3xb3 is not legal: a capture may not move away from the centre
+    """
+    if why is not None:
+        raise IllegalMoveError(f"{move} is not legal: {why}")
 
 
 def perft(position: Position, depth: int) -> int:

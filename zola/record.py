@@ -21,7 +21,7 @@ replaces, in brackets (``c4xd3(e4xd3.d4xe4)``); ``at=K`` names the move being
 looked at (moves are counted in the order they are written; 0 is the start,
 and without ``at=`` it is the end of the main line); ``notes=`` holds an
 author's arrows, highlighted squares and comments (see :func:`write_notes`);
-``review=`` a review of the main line (see :func:`zola.review.review_text`).
+``review=`` a review of the main line (see :func:`zola.judgement.review_text`).
 A game without variations, notes or review is written as ``v1``.
 
 >>> game.play("e4xd3"); encode(game)
@@ -30,12 +30,11 @@ Move.parse('e4xd3')
 """
 
 from zola.compat import quoted
-from zola.errors import InvalidRecordError, ZolaError
-from zola.game import EMPTY_NOTE, Game, Node, Note
-from zola.geometry import SIZES, is_number, parse_square, square_name
-from zola.move import Move
+from zola.errors import InvalidOptionError, InvalidRecordError, ZolaError
+from zola.game import EMPTY_NOTE, Game, Node, Note, Visitor, parse_arrow
+from zola.geometry import is_number, parse_size, parse_square, square_name
+from zola.judgement import parse_review, review_text
 from zola.position import Position
-from zola.review import parse_review, review_text
 
 VERSION = "v1"
 TREE_VERSION = "v2"
@@ -83,9 +82,31 @@ def decode(text: str) -> Game:
     >>> decode("v1;size=7")
     Traceback (most recent call last):
     ...
-    zola.errors.InvalidRecordError: bad game link: size must be 6, 8 or 10, not '7'
+    zola.errors.InvalidRecordError: bad game link: board size must be 6, 8 or 10, not '7'
     """
     return read(fields(text))
+
+
+def overflow(fragment: str) -> str:
+    """Why :func:`decode` would refuse ``fragment`` for its size: ``"long"`` (over
+    :data:`MAX_LENGTH` characters) or ``"deep"`` (variations nested over
+    :data:`MAX_NESTING` deep); ``""`` when it fits. The page checks what it writes.
+
+    >>> overflow("v2;size=6;moves=c3xd3(c4xd4)"), overflow("v1;" + "x" * MAX_LENGTH)
+    ('', 'long')
+    """
+    if len(fragment) > MAX_LENGTH:
+        return "long"
+    if fragment.count("(") > MAX_NESTING:  # else it cannot nest deeper
+        depth = 0
+        for char in fragment:
+            if char == "(":
+                depth += 1
+                if depth > MAX_NESTING:
+                    return "deep"
+            elif char == ")":
+                depth -= 1
+    return ""
 
 
 def fields(text: str) -> list[str]:
@@ -182,23 +203,30 @@ def _play(game: Game, text: str, number: int) -> None:
 def write_tree(game: Game) -> str:
     """The ``moves=`` text of the whole tree: each variation in brackets after the move
     it replaces."""
-    out: list[str] = []
-    stack: list = [game.root.children[0]] if game.root.children else []
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.append(item)
-            continue
-        out.append(str(item.move))
-        after: list = []
-        siblings = item.parent.children
-        if siblings[0] is item:
-            for variation in siblings[1:]:
-                after += ["(", variation, ")"]
-        if item.children:
-            after += [".", item.children[0]]
-        stack.extend(reversed(after))
-    return "".join(out)
+    writer = _TreeWriter()
+    game.accept(writer)
+    return "".join(writer.out)
+
+
+class _TreeWriter(Visitor):
+    """Writes the moves of a line joined by ``.``, a variation in brackets."""
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.first = True  # the next move starts a line: no '.' before it
+
+    def visit_move(self, node: Node, ply: int) -> None:
+        if not self.first:
+            self.out.append(".")
+        self.out.append(str(node.move))
+        self.first = False
+
+    def begin_variation(self, node: Node) -> None:
+        self.out.append("(")
+        self.first = True
+
+    def end_variation(self, node: Node) -> None:
+        self.out.append(")")
 
 
 def read_tree(game: Game, text: str) -> None:
@@ -221,7 +249,7 @@ def read_tree(game: Game, text: str) -> None:
     number = 0
     for token in tokens:
         if token == "(":
-            if last is None or expect_move:
+            if last is None or last.parent is None or expect_move:  # (a move has a parent)
                 raise InvalidRecordError("bad game link: a variation must follow a move")
             if len(returns) >= MAX_NESTING:
                 raise InvalidRecordError("bad game link: variations nested too deeply")
@@ -234,7 +262,7 @@ def read_tree(game: Game, text: str) -> None:
                 raise InvalidRecordError("bad game link: a ')' without its variation")
             last = returns.pop()
         elif token == ".":
-            if expect_move:
+            if last is None or expect_move:  # (last is None only while a move is expected)
                 raise InvalidRecordError("bad game link: a '.' without a move before it")
             game.go_to_node(last)
             expect_move = True
@@ -242,9 +270,10 @@ def read_tree(game: Game, text: str) -> None:
             if not expect_move:
                 raise InvalidRecordError(f"bad game link: {quoted(token[:12])} must follow a '.'")
             number += 1
-            before = len(game.node.children)
+            here = game.node
+            before = len(here.children)
             _play(game, token, number)
-            if len(game.node.parent.children) == before:
+            if len(here.children) == before:
                 raise InvalidRecordError(f"bad game link: move {number} repeats another line")
             last = game.node
             expect_move = False
@@ -258,6 +287,7 @@ def write_notes(game: Game) -> str:
     comment keeps letters and digits, writes a space as ``_`` and anything else as
     ``~`` and two hex digits per UTF-8 byte.
 
+    >>> from zola.move import Move
     >>> game = Game(6); _ = game.play("c3xd3")
     >>> game.node.note = Note((Move.parse("c4xd3"),), (23,), "Blue's turn!")
     >>> write_notes(game)
@@ -288,12 +318,7 @@ def read_notes(game: Game, text: str, nodes: list[Node]) -> None:
             kind, value = part[:1], part[1:]
             try:
                 if kind == "a":
-                    move = Move.parse(value)
-                    if move.from_square < 0:
-                        raise InvalidRecordError("an arrow needs two squares")
-                    for sq in move[:2]:
-                        parse_square(square_name(sq), game.size)
-                    arrows.append(move)
+                    arrows.append(parse_arrow(value, game.size))
                 elif kind == "h":
                     highlight.append(parse_square(value, game.size))
                 elif kind == "c" and not comment:
@@ -306,6 +331,24 @@ def read_notes(game: Game, text: str, nodes: list[Node]) -> None:
         if node.note != EMPTY_NOTE:
             raise InvalidRecordError(f"bad game link: notes {number} given twice")
         node.note = Note(tuple(arrows), tuple(highlight), comment)
+
+
+def comment_text(text: str) -> str:
+    """A comment as the page keeps it: runs of white space become one space, characters
+    that XML cannot carry (controls, U+FFFE, U+FFFF) are dropped, and it is cut to
+    :data:`MAX_COMMENT` characters.
+
+    >>> comment_text("  Blue\\tto\\x00 move\\uffff ")
+    'Blue to move'
+    """
+    kept = "".join(char for char in str(text) if char.isspace() or _allowed(char))
+    return " ".join(kept.split())[:MAX_COMMENT]
+
+
+def _allowed(char: str) -> bool:
+    """Whether XML 1.0 can carry ``char`` in text (white space aside)."""
+    code = ord(char)
+    return code >= 32 and not 0xD800 <= code <= 0xDFFF and code not in (0xFFFE, 0xFFFF)
 
 
 def _escape(text: str) -> str:
@@ -344,6 +387,10 @@ def _unescape(text: str) -> str:
         raise InvalidRecordError("a comment that is not UTF-8")
     if len(comment) > MAX_COMMENT:
         raise InvalidRecordError(f"a comment longer than {MAX_COMMENT} characters")
+    for char in comment:
+        if not (_allowed(char) or char in "\t\n\r"):
+            why = f"a comment may not hold the character {quoted(char)} (XML cannot carry it)"
+            raise InvalidRecordError(why)
     return comment
 
 
@@ -359,15 +406,16 @@ def _number(game: Game, node: Node) -> int:
 
 def _start(values: dict[str, str]) -> Position:
     """The start position named by the ``size`` and ``start`` fields."""
-    size_text = values.get("size", "6")
-    if size_text not in {str(n) for n in SIZES}:
-        raise InvalidRecordError(f"bad game link: size must be 6, 8 or 10, not {quoted(size_text)}")
+    try:
+        size = parse_size(values.get("size", "6"))
+    except InvalidOptionError as error:
+        raise InvalidRecordError(f"bad game link: {error}") from None
     if "start" not in values:
-        return Position.start(int(size_text))
+        return Position.start(size)
     try:
         start = Position.parse(values["start"].replace("_", " "))
     except ZolaError as error:
         raise InvalidRecordError(f"bad game link: start: {error}") from None
-    if start.size != int(size_text):
+    if start.size != size:
         raise InvalidRecordError("bad game link: size does not match the start position")
     return start

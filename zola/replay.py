@@ -27,30 +27,38 @@ MicroPython.
 """
 
 from zola.game import EMPTY_NOTE, Game
-from zola.geometry import square_file, square_rank
+from zola.geometry import Color, Square, square_file, square_rank
 from zola.i18n import Text, say
-from zola.move import CAPTURE, PASS, SWAP
+from zola.move import CAPTURE, PASS, SWAP, Move
 from zola.position import BLUE, COLOR_NAMES, RED
 from zola.svg import (
     CELL,
     LIGHT,
     MARGIN,
     Theme,
-    _arrow,
-    _blend,
-    _capture_mark,
-    _checker,
-    _class_letter,
-    _coordinates,
-    _corner,
-    _square_rect,
-    _tint,
+    arrow,
+    blend,
+    capture_mark,
+    checker,
+    class_letter,
+    coordinate_labels,
     escape,
     render,
+    square_corner,
+    square_rect,
+    tint,
 )
 
 HOLD_MS = 3000  # the final frame stays this much longer than a move
 WIDTH = 480  # the width the document asks for (an <img> without a size shows it so)
+
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    # An animated value: the (frame, value) pairs where it changes, the first at frame 0.
+    Changes = list[tuple[int, str]]
+    # A checker's track: (frame, square) where it starts and each move puts it, then
+    # (frame, None) if a capture takes it.
+    Track = list[tuple[int, Square | None]]
 
 
 # The replay's own words; the moves and results are the page's (zola.i18n).
@@ -83,18 +91,18 @@ def replay_svg(
     caption_height = box.caption_height
     clock = _Clock(n, ply_ms)
 
-    def corner(sq: int) -> tuple[int, int]:
-        return _corner(sq, size, flip, side)
+    def corner(sq: Square) -> tuple[int, int]:
+        return square_corner(sq, size, flip, side)
 
-    def centre(sq: int) -> tuple[int, int]:
+    def centre(sq: Square) -> tuple[int, int]:
         x, y = corner(sq)
         return x + CELL // 2, y + CELL // 2
 
-    def at(sq: int) -> str:
+    def at(sq: Square) -> str:
         x, y = corner(sq)
         return f"{x},{y}"
 
-    def middle(sq: int) -> str:
+    def middle(sq: Square) -> str:
         x, y = centre(sq)
         return f"{x},{y}"
 
@@ -115,7 +123,7 @@ def replay_svg(
     defs = ["<defs>"]
     for color in (RED, BLUE):
         ids.append(f"zola-{escape(theme.name)}-{COLOR_NAMES[color]}")
-        defs.append(f'<g id="{ids[-1]}">{_checker(color, 0, 0, theme)}</g>')
+        defs.append(f'<g id="{ids[-1]}">{checker(color, 0, 0, theme)}</g>')
     # The caption strip's window (named by its geometry: the same name, the same window).
     clip = f"zola-captions-{width}-{board_height}-{caption_height}"
     defs.append(
@@ -129,23 +137,23 @@ def replay_svg(
     for sq in geo.squares:
         x, y = corner(sq)
         dark = (square_file(sq) + square_rank(sq)) % 2 == 0
-        fill = _blend(*theme.shading, geo.classes[sq] / levels) if shading else theme.square[dark]
-        parts.append(_square_rect(x, y, dark, fill))
+        fill = blend(*theme.shading, geo.classes[sq] / levels) if shading else theme.square[dark]
+        parts.append(square_rect(x, y, dark, fill))
 
     # The last step or capture: its two squares tinted, a capture marked.
     last = line.last_board_moves()
     shown = _changes(["hidden" if move is None else "visible" for move in last])
     for end in (0, 1):
         where = _changes(_fill_gaps([None if move is None else at(move[end]) for move in last]))
-        parts.append(_group(clock, where, shown, _tint("last-move", 0, 0, theme)))
+        parts.append(_group(clock, where, shown, tint("last-move", 0, 0, theme)))
     if notes:
         for k, note in enumerate(line.notes):
             if note.highlight:
-                marks = "".join(_tint("highlight", *corner(sq), theme) for sq in note.highlight)
+                marks = "".join(tint("highlight", *corner(sq), theme) for sq in note.highlight)
                 parts.append(_group(clock, None, _only(k, n), marks, ' class="note"'))
     if shading:
         for sq in geo.squares:
-            parts.append(_class_letter(*corner(sq), geo.classes[sq], theme))
+            parts.append(class_letter(*corner(sq), geo.classes[sq], theme))
 
     # The checkers: one <use> each, moved and hidden by their keyframes.
     for color, track in line.checkers():
@@ -156,16 +164,16 @@ def replay_svg(
     captures = [None if move is None or move.kind != CAPTURE else move for move in last]
     where = _changes(_fill_gaps([None if move is None else at(move[1]) for move in captures]))
     shown = _changes(["hidden" if move is None else "visible" for move in captures])
-    parts.append(_group(clock, where, shown, _capture_mark(0, 0, theme)))
+    parts.append(_group(clock, where, shown, capture_mark(0, 0, theme)))
     if notes:
         for k, note in enumerate(line.notes):
             if note.arrows:
                 arrows = "".join(
-                    _arrow(centre(move[0]), centre(move[1]), theme.arrow) for move in note.arrows
+                    arrow(centre(move[0]), centre(move[1]), theme.arrow) for move in note.arrows
                 )
                 parts.append(_group(clock, None, _only(k, n), arrows, ' class="note"'))
     if coordinates:
-        parts += _coordinates(size, side, flip, theme)
+        parts += coordinate_labels(size, side, flip, theme)
 
     # The caption strip: one line a frame, the current one moved into the window.
     # (No nested <svg> to clip it: Chrome gives that its own clock.)
@@ -261,7 +269,7 @@ class _Line:
         self.commented = any(note.comment for note in self.notes)
         position = game.start.copy()
         self.positions = [position.copy()]
-        self.movers = []
+        self.movers: list[Color] = []
         for move in self.moves:
             self.movers.append(position.turn)
             if move.kind != SWAP:
@@ -286,20 +294,20 @@ class _Line:
     def _say(self, key: str, **args: object) -> str:
         return say(self.language, key, **args)
 
-    def last_board_moves(self) -> list:
+    def last_board_moves(self) -> "list[Move | None]":
         """Per frame, the last step or capture played up to it (``None`` before any)."""
-        out = [None]
+        out: list[Move | None] = [None]
         for move in self.moves:
             out.append(move if move.from_square >= 0 else out[-1])
         return out
 
-    def checkers(self) -> list:
+    def checkers(self) -> "list[tuple[Color, Track]]":
         """Per checker of the start (in square order): its colour and its track, the
         ``(frame, square)`` where it starts and each move puts it, then ``(frame, None)``
         if a capture takes it."""
         start = self.game.start
-        tracks = []
-        owner = {}  # square -> index into tracks
+        tracks: list[tuple[Color, Track]] = []
+        owner: dict[Square, int] = {}  # square -> index into tracks
         for sq in start.geo.squares:
             color = start.piece_at(sq)
             if color is not None:
@@ -334,7 +342,7 @@ class _Line:
         return " ".join(out)
 
 
-def _color(color: int) -> Text:
+def _color(color: Color) -> Text:
     return Text("color." + COLOR_NAMES[color])
 
 
@@ -361,7 +369,7 @@ class _Clock:
         text = "0" * (self.digits - len(text)) + text
         return "0." + text.rstrip("0")
 
-    def animate(self, attribute: str, changes: list) -> str:
+    def animate(self, attribute: str, changes: "Changes") -> str:
         """A looping discrete animation of ``attribute`` through ``changes``, the
         ``(frame, value)`` pairs where the value changes (the first at frame 0); ``""``
         when it never changes."""
@@ -379,7 +387,7 @@ class _Clock:
         )
 
 
-def _fill_gaps(values: list) -> list:
+def _fill_gaps(values: "list[str | None]") -> list[str]:
     """``values`` with each ``None`` replaced by the value before it (the first by the
     first value that is not ``None``; ``"0,0"`` when all are)."""
     known = [value for value in values if value is not None]
@@ -391,16 +399,16 @@ def _fill_gaps(values: list) -> list:
     return out
 
 
-def _changes(values: list) -> list:
+def _changes(values: list[str]) -> "Changes":
     """The ``(frame, value)`` pairs where a value a frame changes (the first at frame 0)."""
-    out = []
+    out: Changes = []
     for k, value in enumerate(values):
         if not out or value != out[-1][1]:
             out.append((k, value))
     return out
 
 
-def _only(frame: int, plies: int) -> list:
+def _only(frame: int, plies: int) -> "Changes":
     """The ``visibility`` changes of what shows in ``frame`` only."""
     out = [(0, "hidden")] if frame else []
     out.append((frame, "visible"))
@@ -410,7 +418,7 @@ def _only(frame: int, plies: int) -> list:
 
 
 def _group(
-    clock: _Clock, where: list | None, shown: list, content: str, attributes: str = ""
+    clock: _Clock, where: "Changes | None", shown: "Changes", content: str, attributes: str = ""
 ) -> str:
     """``content`` in a group placed by ``where`` (``(frame, "x,y")`` changes, or ``None``)
     and shown by ``shown`` (``(frame, visibility)`` changes); its own attributes are the
@@ -425,7 +433,7 @@ def _group(
     return f"{head}>{animations}{content}</g>"
 
 
-def _use(clock: _Clock, checker: str, where: list, shown: list) -> str:
+def _use(clock: _Clock, checker: str, where: "Changes", shown: "Changes") -> str:
     """One checker: the drawing ``#checker`` placed by ``where`` and shown by ``shown``
     (``(frame, value)`` changes), the final frame's place and visibility its own."""
     head = f'<use xlink:href="#{checker}" transform="translate({where[-1][1]})"'

@@ -19,16 +19,51 @@ import json
 import random
 from collections import namedtuple
 
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import NamedTuple, Protocol
+
 RECENT = "zola-recent"  # localStorage: the recent games, newest first (JSON)
 TAB = "zola-tab"  # sessionStorage: this tab's id and what it shows (JSON)
 ASIDE = "zola-unreadable-"  # localStorage: prefix of values that could not be read
 LEGACY = ("zola-previous-game", "zola-game")  # one saved game and the one it displaced
 MAX_RECENT = 10
+MAX_VALUE = 2_000_000  # characters: a longer stored value is kept aside unread
+MAX_BRACKETS = 4 * MAX_RECENT  # "[" and "{" in a value: the page writes 1 + MAX_RECENT
 
 _FIELDS = ("id", "fragment", "mode", "size", "moves", "updated", "tab")
 
 
-class Entry(namedtuple("Entry", _FIELDS)):
+if TYPE_CHECKING:
+
+    class _Entry(NamedTuple):  # the fields of _FIELDS, typed
+        id: str
+        fragment: str
+        mode: str
+        size: int
+        moves: int
+        updated: float
+        tab: str
+
+    class _Shown(NamedTuple):
+        entry: str | None
+        fragment: str
+        mode: str
+
+    class Store(Protocol):
+        """What the page hands in: ``localStorage``, ``sessionStorage`` or a MemoryStore."""
+
+        def get(self, key: str) -> str | None: ...
+        def set(self, key: str, value: str) -> None: ...
+        def remove(self, key: str) -> None: ...
+
+else:
+    _Entry = namedtuple("Entry", _FIELDS)
+    _Shown = namedtuple("Shown", ("entry", "fragment", "mode"))
+
+
+class Entry(_Entry):
     """One recent game: its id, link fragment, who plays (a page mode), board size,
     number of moves, when it was last changed (seconds since 1970) and the tab that owns it.
     """
@@ -36,7 +71,7 @@ class Entry(namedtuple("Entry", _FIELDS)):
     __slots__ = ()
 
 
-class Shown(namedtuple("Shown", ("entry", "fragment", "mode"))):
+class Shown(_Shown):
     """What a tab shows: its recent game's id (``None`` until saved), fragment and mode."""
 
     __slots__ = ()
@@ -50,7 +85,7 @@ class MemoryStore:
     (None, '2')
     """
 
-    def __init__(self, values: dict | None = None) -> None:
+    def __init__(self, values: dict[str, str] | None = None) -> None:
         self.values = dict(values or {})
 
     def get(self, key: str) -> str | None:
@@ -67,7 +102,7 @@ class Saved:
     """The recent games in ``local`` and this tab's own entry in ``session``;
     ``now()`` gives the time in seconds."""
 
-    def __init__(self, local, session, now) -> None:  # noqa: ANN001
+    def __init__(self, local: "Store", session: "Store", now: "Callable[[], float]") -> None:
         self.local = local
         self.session = session
         self.now = now
@@ -77,13 +112,17 @@ class Saved:
     # -- this tab --------------------------------------------------------------------
 
     def _read_tab(self) -> tuple[str, Shown | None]:
+        """This tab's id and what it showed, from the tab's storage; a value of any other
+        shape starts a new tab."""
         try:
-            value = json.loads(self.session.get(TAB) or "")
-            shown = Shown(value["entry"], value["fragment"], value["mode"])
-            if isinstance(value["tab"], str) and isinstance(shown.fragment, str):
-                return value["tab"], shown
-        except (ValueError, TypeError, KeyError):
-            pass
+            value = _load(self.session.get(TAB) or "")
+            shown = Shown(value["entry"], value["fragment"], value["mode"])  # type: ignore[index]
+            tab = value["tab"]  # type: ignore[index]
+        except (ValueError, TypeError, KeyError, IndexError):
+            return _new_id("t"), None
+        texts = (tab, shown.fragment, shown.mode)
+        if all(isinstance(v, str) for v in texts) and isinstance(shown.entry, (str, type(None))):
+            return tab, shown
         return _new_id("t"), None
 
     def shown(self) -> Shown | None:
@@ -106,7 +145,7 @@ class Saved:
         if raw is None:
             return []
         try:
-            items = json.loads(raw)
+            items = _load(raw)
         except ValueError:
             items = None
         if not isinstance(items, list):
@@ -141,12 +180,11 @@ class Saved:
     def save(self, entry_id: str | None, fragment: str, mode: str, size: int, moves: int) -> str:
         """Keep this tab's game; return its entry id (a new one if another tab took it over)."""
         entries = self.recent()
-        owned = [e for e in entries if e.id == entry_id and e.tab == self.tab]
-        if not owned:
-            entry_id = _new_id("g")
-        entry = Entry(entry_id, fragment, mode, size, moves, self.now(), self.tab)
+        owned = [e.id for e in entries if e.id == entry_id and e.tab == self.tab]
+        new_id = owned[0] if owned else _new_id("g")
+        entry = Entry(new_id, fragment, mode, size, moves, self.now(), self.tab)
         self._put(entry, entries)
-        return entry_id
+        return new_id
 
     def _put(self, entry: Entry, entries: list[Entry] | None = None) -> None:
         rest = [e for e in (self.recent() if entries is None else entries) if e.id != entry.id]
@@ -156,6 +194,13 @@ class Saved:
         entries = entries[:MAX_RECENT]
         rows = [{name: entry[i] for i, name in enumerate(_FIELDS)} for entry in entries]
         self.local.set(RECENT, json.dumps(rows))
+
+    def drop(self, entry_id: str) -> None:
+        """Take the entry ``entry_id`` off the list (one that could not be read)."""
+        entries = self.recent()
+        kept = [e for e in entries if e.id != entry_id]
+        if len(kept) != len(entries):
+            self._write(kept)
 
     def keep_aside(self, raw: str) -> None:
         """Keep a value that cannot be read under a key of its own, for a person to recover."""
@@ -183,6 +228,18 @@ class Saved:
                 found.append(value)
             self.local.remove(key)
         return found
+
+
+def _load(raw: str) -> object:
+    """The JSON value of a stored string. Raises ValueError for anything else, and for a
+    value longer or more deeply nested than any the page writes (the parser would run out
+    of stack on it)."""
+    if len(raw) > MAX_VALUE or raw.count("[") + raw.count("{") > MAX_BRACKETS:
+        raise ValueError("not a value this page wrote")
+    try:
+        return json.loads(raw)
+    except RuntimeError:  # nested too deeply for the parser (CPython's RecursionError)
+        raise ValueError("nested too deeply") from None
 
 
 def _entry(item: object) -> Entry | None:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,7 @@ from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms.images import ImageConverter
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
 
 from zola.markdown import DEFAULT_WIDTH, Diagram, check_width
 
@@ -60,11 +62,11 @@ LIVE_ONLY = "html and not epub"
 PNG_WIDTH = 1200
 
 
-class _AnyOption(dict):
+class _AnyOption(OptionSpec):
     """The directive's options: each one's text as given, checked by :class:`Diagram`,
     so an unknown option is a warning naming the line, like any other bad input."""
 
-    def __missing__(self, key: str) -> Any:
+    def __missing__(self, key: str) -> Callable[[str], Any]:
         return directives.unchanged
 
 

@@ -4,34 +4,75 @@ The output is a standalone SVG document (presentation attributes, no external
 CSS), with semantic classes a page may restyle and stable hooks: the root
 carries ``data-position``, each square's group carries ``data-square``.
 
+>>> from zola.position import Position
 >>> svg = render(Position.start(6), last_move=Move.parse("c3xd3"))
 >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), 'data-square="c3"' in svg
 (True, True)
+
+The pieces of a board (:func:`square_rect`, :func:`checker`, :func:`arrow`, ...)
+are SVG fragments in the board's coordinates, :data:`CELL` units a square;
+:mod:`zola.replay` draws its animated boards with them too:
+
+>>> square_corner(0, 6, False, MARGIN)   # a1, the bottom left square of a 6x6 board
+(36, 500)
+>>> blend("#000000", "#ffffff", 0.5)
+'#808080'
 """
 
 from collections import namedtuple
 
-from zola.geometry import FILES, square_file, square_name, square_rank
+from zola.geometry import FILES, Color, Geometry, Square, square_file, square_name, square_rank
 from zola.i18n import say
 from zola.move import CAPTURE, Move
-from zola.position import COLOR_NAMES, RED, Position
+from zola.position import COLOR_NAMES, RED
+
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from typing import NamedTuple, Protocol
 
 CELL = 100
 MARGIN = 36
 
 
-class Theme(
-    namedtuple(
+if TYPE_CHECKING:
+
+    class _Theme(NamedTuple):
+        name: str
+        background: str  # around the squares, behind the coordinates
+        square: tuple[str, str]  # light and dark squares
+        shading: tuple[str, str]  # nearest and farthest distance class
+        coordinates: str
+        red: str
+        blue: str
+        mark: str  # the inner mark of a checker
+        last_move: str
+        selected: str
+        hint: str
+        capture: str
+        arrow: str
+
+    class Drawable(Protocol):
+        """What :func:`render` draws: a :class:`~zola.position.Position`, or a board
+        being set up (:class:`~zola.editor.Editor`)."""
+
+        @property
+        def size(self) -> int: ...
+        @property
+        def geo(self) -> Geometry: ...
+        def piece_at(self, square: Square) -> Color | None: ...
+
+else:
+    _Theme = namedtuple(
         "Theme",
         (
             "name",
-            "background",  # around the squares, behind the coordinates
-            "square",  # light and dark squares
-            "shading",  # nearest and farthest distance class
+            "background",
+            "square",
+            "shading",
             "coordinates",
             "red",
             "blue",
-            "mark",  # the inner mark of a checker
+            "mark",
             "last_move",
             "selected",
             "hint",
@@ -39,7 +80,9 @@ class Theme(
             "arrow",
         ),
     )
-):
+
+
+class Theme(_Theme):
     """Colours of a board; ``LIGHT`` and ``DARK`` are the built-in themes."""
 
     __slots__ = ()
@@ -78,7 +121,7 @@ DARK = Theme(
 THEMES = {theme.name: theme for theme in (LIGHT, DARK)}
 
 
-def _blend(a: str, b: str, t: float) -> str:
+def blend(a: str, b: str, t: float) -> str:
     """The colour ``t`` of the way from hex colour ``a`` to ``b``."""
     channels = []
     for i in (1, 3, 5):
@@ -99,21 +142,22 @@ def escape(text: str) -> str:
 
 
 def render(
-    position: Position,
+    position: "Drawable",
     *,
     flip: bool = False,
     coordinates: bool = True,
     shading: bool = False,
-    selected: int | None = None,
+    selected: Square | None = None,
     hints: list[Move] | tuple[Move, ...] = (),
     last_move: Move | None = None,
-    highlight: list[int] | tuple[int, ...] = (),
+    highlight: list[Square] | tuple[Square, ...] = (),
     arrows: list[Move] | tuple[Move, ...] = (),
     theme: Theme = LIGHT,
     language: str = "en",
-    focus: int | None = None,
+    focus: Square | None = None,
 ) -> str:
-    """Draw ``position`` as an SVG document string.
+    """Draw ``position`` (a :class:`~zola.position.Position`, or anything with its
+    ``size``, ``geo``, ``piece_at`` and text) as an SVG document string.
 
     ``flip`` shows the board as Blue sees it; ``shading`` colours the distance
     classes (nearest the centre warmest) and letters them A, B, ...;
@@ -129,13 +173,13 @@ def render(
     width = size * CELL + side
     height = size * CELL + side
     last_squares = set() if last_move is None or last_move.from_square < 0 else set(last_move[:2])
-    highlight = set(highlight)
+    tinted = set(highlight)
     levels = max(geo.classes) or 1
 
-    def corner(sq: int) -> tuple[int, int]:
-        return _corner(sq, size, flip, side)
+    def corner(sq: Square) -> tuple[int, int]:
+        return square_corner(sq, size, flip, side)
 
-    def centre(sq: int) -> tuple[int, int]:
+    def centre(sq: Square) -> tuple[int, int]:
         x, y = corner(sq)
         return x + CELL // 2, y + CELL // 2
 
@@ -153,29 +197,29 @@ def render(
         dark = (square_file(sq) + square_rank(sq)) % 2 == 0
         fill = theme.square[dark]
         if shading:
-            fill = _blend(*theme.shading, geo.classes[sq] / levels)
+            fill = blend(*theme.shading, geo.classes[sq] / levels)
         owner = position.piece_at(sq)
         state = "empty" if owner is None else COLOR_NAMES[owner]
         label = escape(say(language, f"square.{state}", square=name))
         parts.append(
             f'<g class="sq" data-square="{name}" aria-label="{label}"{_button(sq, focus)}>'
-            + _square_rect(x, y, dark, fill)
+            + square_rect(x, y, dark, fill)
         )
-        if sq in last_squares or sq in highlight:
+        if sq in last_squares or sq in tinted:
             kind = "last-move" if sq in last_squares else "highlight"
-            parts.append(_tint(kind, x, y, theme))
+            parts.append(tint(kind, x, y, theme))
         if shading:
-            parts.append(_class_letter(x, y, geo.classes[sq], theme))
+            parts.append(class_letter(x, y, geo.classes[sq], theme))
         if sq == selected:
             parts.append(
                 f'<rect class="selected" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
                 f'height="{CELL - 6}" fill="none" stroke="{theme.selected}" stroke-width="6"/>'
             )
         if owner is not None:
-            parts.append(_checker(owner, *centre(sq), theme))
+            parts.append(checker(owner, *centre(sq), theme))
         parts.append("</g>")
     if last_move is not None and last_move.kind == CAPTURE:
-        parts.append(_capture_mark(*corner(last_move.to_square), theme))
+        parts.append(capture_mark(*corner(last_move.to_square), theme))
     for move in hints:
         if move.to_square < 0:
             continue
@@ -192,24 +236,24 @@ def render(
                 'fill-opacity="0.8" pointer-events="none"/>'
             )
     for move in arrows:
-        parts.append(_arrow(centre(move.from_square), centre(move.to_square), theme.arrow))
+        parts.append(arrow(centre(move.from_square), centre(move.to_square), theme.arrow))
     if coordinates:
-        parts += _coordinates(size, side, flip, theme)
+        parts += coordinate_labels(size, side, flip, theme)
     parts.append("</svg>")
     return "".join(parts)
 
 
-# -- pieces of a board, shared with zola.replay -------------------------------------------
+# -- the pieces of a board, each an SVG fragment: render and zola.replay draw with them ------
 
 
-def _corner(sq: int, size: int, flip: bool, side: int) -> tuple[int, int]:
+def square_corner(sq: Square, size: int, flip: bool, side: int) -> tuple[int, int]:
     """The top left corner of square ``sq`` on a drawing ``side`` wide left of the board."""
     f, r = square_file(sq), square_rank(sq)
     col, row = (size - 1 - f, r) if flip else (f, size - 1 - r)
     return side + col * CELL, row * CELL
 
 
-def _square_rect(x: int, y: int, dark: bool, fill: str) -> str:
+def square_rect(x: int, y: int, dark: bool, fill: str) -> str:
     """A square's background."""
     return (
         f'<rect class="square {"dark" if dark else "light"}" x="{x}" y="{y}" width="{CELL}" '
@@ -217,7 +261,7 @@ def _square_rect(x: int, y: int, dark: bool, fill: str) -> str:
     )
 
 
-def _tint(kind: str, x: int, y: int, theme: Theme) -> str:
+def tint(kind: str, x: int, y: int, theme: Theme) -> str:
     """A square tinted as ``kind`` (``last-move`` or ``highlight``)."""
     return (
         f'<rect class="{kind}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
@@ -225,7 +269,7 @@ def _tint(kind: str, x: int, y: int, theme: Theme) -> str:
     )
 
 
-def _class_letter(x: int, y: int, level: int, theme: Theme) -> str:
+def class_letter(x: int, y: int, level: int, theme: Theme) -> str:
     """The letter of distance class ``level`` (A nearest the centre) in a square's corner."""
     return (
         f'<text class="class-letter" x="{x + 7}" y="{y + 25}" font-size="24" '
@@ -234,7 +278,7 @@ def _class_letter(x: int, y: int, level: int, theme: Theme) -> str:
     )
 
 
-def _capture_mark(x: int, y: int, theme: Theme) -> str:
+def capture_mark(x: int, y: int, theme: Theme) -> str:
     """The mark of a capture, in the top right of the square at ``x``, ``y``."""
     return (
         f'<g class="capture-mark" transform="translate({x + CELL - 20},{y + 20})" '
@@ -244,7 +288,7 @@ def _capture_mark(x: int, y: int, theme: Theme) -> str:
     )
 
 
-def _coordinates(size: int, side: int, flip: bool, theme: Theme) -> list[str]:
+def coordinate_labels(size: int, side: int, flip: bool, theme: Theme) -> list[str]:
     """The file letters under the board and the rank numbers left of it."""
     parts = []
     files = range(size - 1, -1, -1) if flip else range(size)
@@ -264,14 +308,14 @@ def _coordinates(size: int, side: int, flip: bool, theme: Theme) -> list[str]:
     return parts
 
 
-def _button(sq: int, focus: int | None) -> str:
+def _button(sq: Square, focus: Square | None) -> str:
     """The attributes that make a square a keyboard button, when the board takes focus."""
     if focus is None:
         return ""
     return f' role="button" tabindex="{0 if sq == focus else -1}"'
 
 
-def _checker(color: int, cx: int, cy: int, theme: Theme) -> str:
+def checker(color: Color, cx: int, cy: int, theme: Theme) -> str:
     """A checker: red with a solid inner dot, blue with an inner ring (not colour alone)."""
     fill = theme.red if color == RED else theme.blue
     name = COLOR_NAMES[color]
@@ -288,7 +332,7 @@ def _checker(color: int, cx: int, cy: int, theme: Theme) -> str:
     )
 
 
-def _arrow(start: tuple[int, int], end: tuple[int, int], color: str) -> str:
+def arrow(start: tuple[int, int], end: tuple[int, int], color: str) -> str:
     """A straight arrow from one square centre to another (whole numbers: the same on
     every Python)."""
     (x1, y1), (x2, y2) = start, end

@@ -69,14 +69,14 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = MIME_TYPES
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
 class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
-    def handle_error(self, request, client_address) -> None:  # noqa: ANN001
+    def handle_error(self, request, client_address) -> None:
         pass  # the browser closing a connection early is not a test failure
 
 
@@ -98,7 +98,7 @@ def server_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser():  # noqa: ANN201 - playwright.sync_api.Browser
+def browser():  # a playwright.sync_api.Browser
     if not os.access(CHROMIUM, os.X_OK):
         _need(CHROMIUM, "apt-get update && apt-get install -y chromium")
     runtime = ROOT / "node_modules"
@@ -143,25 +143,25 @@ def page_log(server_url: str) -> PageLog:
 
 
 @pytest.fixture
-def page(browser, page_log: PageLog):  # noqa: ANN001, ANN201
+def page(browser, page_log: PageLog):
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     log = page_log
 
     # Context-level: also sees requests made by workers.
-    def on_request(request) -> None:  # noqa: ANN001
+    def on_request(request) -> None:
         # The service worker precaching the app is not the page loading it.
         (log.worker_requests if request.service_worker else log.requests).append(request.url)
 
     context.on("request", on_request)
 
-    def on_response(resp) -> None:  # noqa: ANN001
+    def on_response(resp) -> None:
         if resp.status >= 400:
             log.console_errors.append(f"HTTP {resp.status}: {resp.url}")
 
     context.on("response", on_response)
     pg = context.new_page()
 
-    def on_console(msg) -> None:  # noqa: ANN001
+    def on_console(msg) -> None:
         if msg.type == "error":
             loc = msg.location or {}
             where = f" ({loc.get('url')}:{loc.get('lineNumber')})" if loc.get("url") else ""
@@ -179,7 +179,7 @@ def page(browser, page_log: PageLog):  # noqa: ANN001, ANN201
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item: pytest.Item):  # noqa: ANN201
+def pytest_runtest_call(item: pytest.Item):
     """After the test body: fail it if its page fetched anything off the server."""
     result = yield
     log = getattr(item, "funcargs", {}).get("page_log")
@@ -196,13 +196,13 @@ def pytest_runtest_call(item: pytest.Item):  # noqa: ANN201
 
 
 @pytest.fixture
-def open_app(page, server_url: str) -> Callable[..., object]:  # noqa: ANN001
+def open_app(page, server_url: str) -> Callable[..., object]:
     """open_app(fragment="", path="/", mode="humans") -> page, once <body data-ready="1">.
 
     ``mode`` picks the opponent (``None`` keeps the page's own choice).
     """
 
-    def _open(fragment: str = "", path: str = "/", mode: str | None = "humans"):  # noqa: ANN202
+    def _open(fragment: str = "", path: str = "/", mode: str | None = "humans"):
         if mode is not None:  # a visitor's choice, as the page keeps it (before it boots)
             page.add_init_script(
                 f"if (localStorage.getItem('zola-mode') === null) "
@@ -233,7 +233,7 @@ def open_app(page, server_url: str) -> Callable[..., object]:  # noqa: ANN001
 def screenshot(request: pytest.FixtureRequest) -> Callable[..., Path]:
     """screenshot(name, page=None, full_page=False) -> screenshots/<name>.png."""
 
-    def _shot(name: str, page=None, full_page: bool = False) -> Path:  # noqa: ANN001
+    def _shot(name: str, page=None, full_page: bool = False) -> Path:
         target = page if page is not None else request.getfixturevalue("page")
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / (name if name.endswith(".png") else f"{name}.png")

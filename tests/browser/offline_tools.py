@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_S = 60
 
 
-def _load_precache():  # noqa: ANN202 - the scripts/precache.py module
+def _load_precache():  # the scripts/precache.py module
     spec = importlib.util.spec_from_file_location("zola_precache", ROOT / "scripts" / "precache.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -85,7 +85,7 @@ def manifest_urls(base: str, root: Path = ROOT) -> list[str]:
     return [f"{base}/{path}" for path in precache.precache_list(root)]
 
 
-def wait_until(page, what: str, check: Callable[[], object], timeout_s: float = TIMEOUT_S):  # noqa: ANN001, ANN201
+def wait_until(page, what: str, check: Callable[[], object], timeout_s: float = TIMEOUT_S):
     deadline = time.monotonic() + timeout_s
     while True:
         value = check()
@@ -97,14 +97,14 @@ def wait_until(page, what: str, check: Callable[[], object], timeout_s: float = 
         page.wait_for_timeout(100)
 
 
-def wait_for_boot(page) -> None:  # noqa: ANN001
+def wait_for_boot(page) -> None:
     """Until the app has booted, through any navigation on the way (a worker that takes
     over answers the first one with a page that loads the app again)."""
 
     def ready() -> bool:
         try:
             return page.evaluate("document.body?.dataset.ready === '1'")
-        except Exception as error:  # noqa: BLE001 - Playwright's Error
+        except Exception as error:  # Playwright's Error
             if "context was destroyed" in str(error) or "navigat" in str(error):
                 return False
             raise
@@ -112,7 +112,7 @@ def wait_for_boot(page) -> None:  # noqa: ANN001
     wait_until(page, "the app booting", ready)
 
 
-def wait_for_precache(page, base: str, root: Path = ROOT) -> list[str]:  # noqa: ANN001
+def wait_for_precache(page, base: str, root: Path = ROOT) -> list[str]:
     """Once the worker is active and its cache holds every file of the manifest."""
     changed = precache.stale(root)
     if changed:  # the worker's install would fail on the first file that differs
@@ -173,11 +173,11 @@ def append(path: Path, text: str) -> None:
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = MIME_TYPES
 
-    def __init__(self, *args, site: SwitchableSite, **kwargs) -> None:  # noqa: ANN002, ANN003
+    def __init__(self, *args, site: SwitchableSite, **kwargs) -> None:
         self.site = site
         super().__init__(*args, directory=str(site.root), **kwargs)
 
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         delay = self.site.slow.get(self.path.split("?")[0], 0)
         if delay:
             time.sleep(delay)
@@ -186,7 +186,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         self.site.log.append((self.path, int(code) if str(code).isdigit() else 0))
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
@@ -206,7 +206,7 @@ class SwitchableSite:
 class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
-    def handle_error(self, request, client_address) -> None:  # noqa: ANN001
+    def handle_error(self, request, client_address) -> None:
         pass
 
 

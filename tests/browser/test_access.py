@@ -9,15 +9,15 @@ from zola import Move, Position, decode
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 
-def board_position(page) -> Position:  # noqa: ANN001
+def board_position(page) -> Position:
     return Position.parse(page.get_attribute("#board svg", "data-position"))
 
 
-def focused_square(page) -> str | None:  # noqa: ANN001
+def focused_square(page) -> str | None:
     return page.evaluate("document.activeElement.dataset.square || null")
 
 
-def audit(page) -> list[str]:  # noqa: ANN001
+def audit(page) -> list[str]:
     """Serious and critical axe-core violations, as readable lines."""
     assert AXE.exists(), "axe-core is missing: npm ci"
     origin = page.evaluate("location.origin")  # served, as the page's CSP allows
@@ -31,7 +31,7 @@ def audit(page) -> list[str]:  # noqa: ANN001
     ]
 
 
-def test_a_game_can_be_played_by_keyboard_alone(open_app, screenshot) -> None:  # noqa: ANN001
+def test_a_game_can_be_played_by_keyboard_alone(open_app, screenshot) -> None:
     page = open_app()
     for _ in range(12):
         page.keyboard.press("Tab")
@@ -51,7 +51,7 @@ def test_a_game_can_be_played_by_keyboard_alone(open_app, screenshot) -> None:  
     assert focused_square(page) == "d4"
 
 
-def test_squares_have_labels_and_the_page_passes_an_axe_audit(open_app) -> None:  # noqa: ANN001
+def test_squares_have_labels_and_the_page_passes_an_axe_audit(open_app) -> None:
     page = open_app()
     assert page.get_attribute('#board [data-square="c3"]', "aria-label") == "c3, red checker"
     page.click('#board [data-square="c3"]')
@@ -60,12 +60,12 @@ def test_squares_have_labels_and_the_page_passes_an_axe_audit(open_app) -> None:
     assert audit(page) == []
 
 
-def test_the_dark_embed_passes_an_axe_audit(open_app) -> None:  # noqa: ANN001
+def test_the_dark_embed_passes_an_axe_audit(open_app) -> None:
     page = open_app("v1;size=8;moves=d4xe4;embed;panel;dark")
     assert audit(page) == []
 
 
-def test_german_from_the_browser_and_the_language_switch(browser, server_url) -> None:  # noqa: ANN001
+def test_german_from_the_browser_and_the_language_switch(browser, server_url) -> None:
     context = browser.new_context(locale="de-DE")
     try:
         page = context.new_page()
@@ -89,7 +89,7 @@ def test_german_from_the_browser_and_the_language_switch(browser, server_url) ->
         context.close()
 
 
-def test_the_game_survives_a_reload_and_a_link_never_loses_it(open_app, server_url) -> None:  # noqa: ANN001
+def test_the_game_survives_a_reload_and_a_link_never_loses_it(open_app, server_url) -> None:
     page = open_app()
     for text in ("c3xd3", "c4xd3"):
         move = Move.parse(text)
@@ -117,7 +117,7 @@ def test_the_game_survives_a_reload_and_a_link_never_loses_it(open_app, server_u
     assert page.locator("#recent option").nth(1).text_content().startswith("8×8 · two players")
 
 
-def test_two_tabs_keep_their_own_games(open_app, server_url) -> None:  # noqa: ANN001
+def test_two_tabs_keep_their_own_games(open_app, server_url) -> None:
     first = open_app()
     for square in ("c3", "d3"):
         first.click(f'#board [data-square="{square}"]')

@@ -6,17 +6,17 @@ from __future__ import annotations
 import re
 
 from zola import decode
-from zola.review import parse_review
+from zola.judgement import parse_review
 
 COMPUTER_MS = 120_000  # the first answer waits for the worker's own Python to load
 
 
-def click_move(page, text: str) -> None:  # noqa: ANN001
+def click_move(page, text: str) -> None:
     page.click(f'#board [data-square="{text[:2]}"]')
     page.click(f'#board [data-square="{text[3:]}"]')
 
 
-def test_the_analysis_shows_an_evaluation_and_a_best_line(open_app, screenshot) -> None:  # noqa: ANN001
+def test_the_analysis_shows_an_evaluation_and_a_best_line(open_app, screenshot) -> None:
     page = open_app("v1;size=6;start=6/6/2rb2/6/6/6_r")  # Red takes the last Blue checker
     assert page.is_hidden("#eval")  # off by default
     page.check("#analysis")
@@ -34,7 +34,7 @@ def test_the_analysis_shows_an_evaluation_and_a_best_line(open_app, screenshot) 
     assert page.is_hidden("#eval") and page.locator("#board .arrow").count() == 0
 
 
-def test_the_analysis_follows_the_position_looked_at(open_app) -> None:  # noqa: ANN001
+def test_the_analysis_follows_the_position_looked_at(open_app) -> None:
     page = open_app()
     page.check("#analysis")
     page.wait_for_selector("#eval", state="visible", timeout=COMPUTER_MS)
@@ -45,7 +45,7 @@ def test_the_analysis_follows_the_position_looked_at(open_app) -> None:  # noqa:
     assert re.fullmatch(r"Red \d+% \([+-]?\d+\.\d\d\) · depth \d+", text), text
 
 
-def test_a_review_marks_the_moves_and_draws_the_graph(open_app, screenshot) -> None:  # noqa: ANN001
+def test_a_review_marks_the_moves_and_draws_the_graph(open_app, screenshot) -> None:
     page = open_app()
     for move in ("c3xd3", "c4xd3", "e3xd3", "e4xd3", "b2xc2"):
         click_move(page, move)
@@ -67,7 +67,7 @@ def test_a_review_marks_the_moves_and_draws_the_graph(open_app, screenshot) -> N
     screenshot("review")
 
 
-def test_a_shared_review_shows_without_waiting(open_app) -> None:  # noqa: ANN001
+def test_a_shared_review_shows_without_waiting(open_app) -> None:
     link = "v2;size=6;moves=c3xd3.c4xd3;review=50_55.2_80.30??d4xd3"
     parse_review("50_55.2_80.30??d4xd3", plies=2)  # a valid review of these two moves
     page = open_app(link)

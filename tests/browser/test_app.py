@@ -7,28 +7,28 @@ import random
 from zola import Game, Move, Position, decode, square_name
 
 
-def board_position(page) -> Position:  # noqa: ANN001
+def board_position(page) -> Position:
     return Position.parse(page.get_attribute("#board svg", "data-position"))
 
 
-def click_square(page, square: int) -> None:  # noqa: ANN001
+def click_square(page, square: int) -> None:
     page.click(f'#board [data-square="{square_name(square)}"]')
 
 
-def click_move(page, move: Move) -> None:  # noqa: ANN001
+def click_move(page, move: Move) -> None:
     click_square(page, move.from_square)
     click_square(page, move.to_square)
 
 
-def fragment(page) -> str:  # noqa: ANN001
+def fragment(page) -> str:
     return page.evaluate("location.hash")
 
 
-def message(page) -> str:  # noqa: ANN001
+def message(page) -> str:
     return page.text_content("#message")
 
 
-def test_boots_from_its_own_origin_into_a_new_game(open_app, screenshot) -> None:  # noqa: ANN001
+def test_boots_from_its_own_origin_into_a_new_game(open_app, screenshot) -> None:
     page = open_app()
     assert board_position(page) == Position.start(6)
     assert page.text_content("#status") == "Red to move."
@@ -42,7 +42,7 @@ def test_boots_from_its_own_origin_into_a_new_game(open_app, screenshot) -> None
     screenshot("boot")
 
 
-def test_a_whole_6x6_game_by_clicks_through_the_pie_offer(open_app, screenshot) -> None:  # noqa: ANN001
+def test_a_whole_6x6_game_by_clicks_through_the_pie_offer(open_app, screenshot) -> None:
     page = open_app()
     rng = random.Random(6)
     game = Game(6)
@@ -74,7 +74,7 @@ def test_a_whole_6x6_game_by_clicks_through_the_pie_offer(open_app, screenshot) 
     assert board_position(page) == Position.start(6)
 
 
-def test_illegal_clicks_say_why(open_app, screenshot) -> None:  # noqa: ANN001
+def test_illegal_clicks_say_why(open_app, screenshot) -> None:
     page = open_app()
     click_square(page, 23)  # d3 holds a Blue checker; Red is to move
     assert message(page) == "Not your checker: Red is to move."
@@ -88,7 +88,7 @@ def test_illegal_clicks_say_why(open_app, screenshot) -> None:  # noqa: ANN001
     assert board_position(page) == Position.start(6)
 
 
-def test_illegal_steps_and_blocked_paths_say_why(open_app) -> None:  # noqa: ANN001
+def test_illegal_steps_and_blocked_paths_say_why(open_app) -> None:
     page = open_app("v1;size=6;start=5b/6/6/2r3/6/r5_r")
     click_square(page, 22)  # c3
     click_square(page, 33)  # d4 is as near the centre as c3
@@ -100,7 +100,7 @@ def test_illegal_steps_and_blocked_paths_say_why(open_app) -> None:  # noqa: ANN
     assert message(page) == "a1xc1 is not legal: a capture must end on an enemy checker."
 
 
-def test_undo_redo_and_arrow_keys(open_app) -> None:  # noqa: ANN001
+def test_undo_redo_and_arrow_keys(open_app) -> None:
     page = open_app()
     for text in ("c3xd3", "c4xd3", "e3xd3"):
         click_move(page, Move.parse(text))
@@ -124,7 +124,7 @@ def test_undo_redo_and_arrow_keys(open_app) -> None:  # noqa: ANN001
     assert page.locator("#moves button").all_text_contents() == ["c3xd3", "c4xd3", "e3xd3"]
 
 
-def test_a_link_reopens_the_same_game_at_the_same_ply(open_app, browser, server_url) -> None:  # noqa: ANN001
+def test_a_link_reopens_the_same_game_at_the_same_ply(open_app, browser, server_url) -> None:
     page = open_app()
     page.select_option("#size", "8")
     page.click("#new")
@@ -151,7 +151,7 @@ def test_a_link_reopens_the_same_game_at_the_same_ply(open_app, browser, server_
         context.close()
 
 
-def test_copy_link_puts_the_url_on_the_clipboard(open_app, server_url) -> None:  # noqa: ANN001
+def test_copy_link_puts_the_url_on_the_clipboard(open_app, server_url) -> None:
     page = open_app()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server_url)
     click_move(page, Move.parse("c3xd3"))
@@ -160,14 +160,14 @@ def test_copy_link_puts_the_url_on_the_clipboard(open_app, server_url) -> None: 
     assert page.evaluate("navigator.clipboard.readText()") == page.url
 
 
-def test_a_hashchange_loads_the_new_game(open_app) -> None:  # noqa: ANN001
+def test_a_hashchange_loads_the_new_game(open_app) -> None:
     page = open_app()
     page.evaluate("location.hash = 'v1;size=10;moves=e5xf5'")
     page.wait_for_function("document.querySelector('#board svg').dataset.size === '10'")
     assert page.locator("#moves button").all_text_contents() == ["e5xf5"]
 
 
-def test_bad_fragments_give_a_message_and_a_fresh_game(page, open_app, screenshot) -> None:  # noqa: ANN001
+def test_bad_fragments_give_a_message_and_a_fresh_game(page, open_app, screenshot) -> None:
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))  # before any load
     for bad in (
@@ -191,7 +191,7 @@ def test_bad_fragments_give_a_message_and_a_fresh_game(page, open_app, screensho
     assert decode(fragment(page)).moves == [Move.parse("c3xd3")]
 
 
-def test_flip_shows_the_board_as_blue_sees_it(open_app, screenshot) -> None:  # noqa: ANN001
+def test_flip_shows_the_board_as_blue_sees_it(open_app, screenshot) -> None:
     page = open_app()
     a1 = page.locator('#board [data-square="a1"]').bounding_box()
     page.click("#flip")
@@ -203,7 +203,7 @@ def test_flip_shows_the_board_as_blue_sees_it(open_app, screenshot) -> None:  # 
     screenshot("flipped-shaded")
 
 
-def test_a_phone_viewport_needs_no_horizontal_scrolling(browser, server_url, screenshot) -> None:  # noqa: ANN001
+def test_a_phone_viewport_needs_no_horizontal_scrolling(browser, server_url, screenshot) -> None:
     context = browser.new_context(
         viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
     )
@@ -222,7 +222,7 @@ def test_a_phone_viewport_needs_no_horizontal_scrolling(browser, server_url, scr
         context.close()
 
 
-def test_drag_a_checker_to_its_target(open_app) -> None:  # noqa: ANN001
+def test_drag_a_checker_to_its_target(open_app) -> None:
     page = open_app()
     page.drag_and_drop('#board [data-square="c3"]', '#board [data-square="d3"]')
     assert decode(fragment(page)).moves == [Move.parse("c3xd3")]

@@ -9,11 +9,11 @@ import pytest
 from zola import Position, decode
 
 
-def board(page) -> Position:  # noqa: ANN001
+def board(page) -> Position:
     return Position.parse(page.get_attribute("#board svg", "data-position"))
 
 
-def test_the_editor_sets_up_a_position_and_plays_it(open_app, screenshot) -> None:  # noqa: ANN001
+def test_the_editor_sets_up_a_position_and_plays_it(open_app, screenshot) -> None:
     page = open_app()
     page.click("#edit")
     page.click("#edit-clear")
@@ -42,7 +42,7 @@ def test_the_editor_sets_up_a_position_and_plays_it(open_app, screenshot) -> Non
     assert [str(m) for m in decode(page.evaluate("location.hash")).moves] == ["d5xe5"]
 
 
-def test_a_position_without_blue_is_refused_with_a_message(open_app) -> None:  # noqa: ANN001
+def test_a_position_without_blue_is_refused_with_a_message(open_app) -> None:
     page = open_app("v1;size=6;start=6/6/2rb2/6/6/6_r;edit")
     page.click('#board [data-square="d4"]')  # red, the default tool, on Blue's only checker
     assert page.text_content("#edit-problem").startswith("Blue has no checkers")
@@ -52,7 +52,7 @@ def test_a_position_without_blue_is_refused_with_a_message(open_app) -> None:  #
 
 
 @pytest.mark.parametrize("kind", ["svg", "png"])
-def test_the_view_downloads_as_an_image(open_app, kind: str) -> None:  # noqa: ANN001
+def test_the_view_downloads_as_an_image(open_app, kind: str) -> None:
     page = open_app("v2;size=6;moves=c3xd3;notes=1:ac4xd3;flip")
     with page.expect_download() as download:
         page.click(f"#download-{kind}")
@@ -80,7 +80,7 @@ HOST = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href
 </script></body></html>"""
 
 
-def test_embed_code_and_the_height_it_reports(open_app, page, server_url, tmp_path) -> None:  # noqa: ANN001
+def test_embed_code_and_the_height_it_reports(open_app, page, server_url, tmp_path) -> None:
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server_url)
     open_app("v1;size=8;moves=d4xe4;flip")
     page.click("#copy-embed")

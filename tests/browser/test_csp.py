@@ -45,16 +45,16 @@ def parse(policy: str) -> dict[str, list[str]]:
 
 
 @pytest.fixture
-def csp_page(page):  # noqa: ANN001, ANN201
+def csp_page(page):
     page.add_init_script(RECORD_VIOLATIONS)
     return page
 
 
-def violations(page) -> list[dict]:  # noqa: ANN001
+def violations(page) -> list[dict]:
     return page.evaluate("window.__violations")
 
 
-def wait_for_violations(page, count: int) -> list[dict]:  # noqa: ANN001
+def wait_for_violations(page, count: int) -> list[dict]:
     page.wait_for_function(f"window.__violations.length >= {count}", timeout=10_000)
     return violations(page)
 
@@ -71,7 +71,7 @@ def test_index_html_declares_the_policy_before_any_script() -> None:
     assert "frame-ancestors" not in match.group(1)
 
 
-def test_the_app_boots_and_plays_with_no_violation(csp_page, open_app) -> None:  # noqa: ANN001
+def test_the_app_boots_and_plays_with_no_violation(csp_page, open_app) -> None:
     page = open_app()
     policy = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
     assert parse(policy) == POLICY
@@ -95,7 +95,7 @@ def test_the_app_boots_and_plays_with_no_violation(csp_page, open_app) -> None: 
     assert page.console_errors == []
 
 
-def test_an_injected_inline_script_is_blocked(csp_page, open_app) -> None:  # noqa: ANN001
+def test_an_injected_inline_script_is_blocked(csp_page, open_app) -> None:
     page = open_app()
     page.evaluate(
         """() => {
@@ -112,7 +112,7 @@ def test_an_injected_inline_script_is_blocked(csp_page, open_app) -> None:  # no
     assert page.evaluate("window.__injected") is None
 
 
-def test_an_off_origin_fetch_is_blocked(csp_page, open_app, server_url) -> None:  # noqa: ANN001
+def test_an_off_origin_fetch_is_blocked(csp_page, open_app, server_url) -> None:
     page = open_app()
     # The same server under another name is another origin. Were the policy not in
     # force, the request would be made, and the fixture would fail the test for it.
@@ -125,7 +125,7 @@ def test_an_off_origin_fetch_is_blocked(csp_page, open_app, server_url) -> None:
     assert [(v["directive"], v["blocked"]) for v in found] == [("connect-src", other)]
 
 
-def test_the_computers_worker_runs_under_the_policy(csp_page, open_app) -> None:  # noqa: ANN001
+def test_the_computers_worker_runs_under_the_policy(csp_page, open_app) -> None:
     # PyScript starts a worker from a blob: URL (worker-src blob:); the worker
     # inherits the page's policy and loads its own Pyodide under it.
     page = open_app(mode="computer-second")
@@ -146,7 +146,7 @@ PYTHON_PAYLOAD = (
 PYTHON_SCRIPTS = "document.querySelectorAll('script[type=mpy], script[type=py]').length"
 
 
-def test_python_from_a_link_or_a_saved_value_never_becomes_a_script(csp_page, open_app) -> None:  # noqa: ANN001
+def test_python_from_a_link_or_a_saved_value_never_becomes_a_script(csp_page, open_app) -> None:
     # PyScript runs any <script type="py"> or "mpy"> added to the page, and no policy can
     # stop inline Python: what stops it is that no outside text is ever parsed as HTML.
     page = csp_page
@@ -164,7 +164,7 @@ def test_python_from_a_link_or_a_saved_value_never_becomes_a_script(csp_page, op
     assert page.text_content("#message").startswith("This link holds no valid game")
 
 
-def test_an_injected_remote_python_script_is_blocked(csp_page, open_app, server_url) -> None:  # noqa: ANN001
+def test_an_injected_remote_python_script_is_blocked(csp_page, open_app, server_url) -> None:
     # Were some bug to inject markup, Python from another origin would still not load.
     page = open_app()
     evil = server_url.replace("127.0.0.1", "localhost") + "/web/ai_worker.py"

@@ -22,7 +22,7 @@ HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon"
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
@@ -47,7 +47,7 @@ def other_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
     yield from _serve(tmp_path_factory.mktemp("other-site"), "127.0.0.2")
 
 
-def embed(page, host, server_url: str, fragment: str):  # noqa: ANN001, ANN201
+def embed(page, host, server_url: str, fragment: str):
     """Open a host page that embeds the app with ``fragment``; return the iframe's frame."""
     url, folder = host
     name = f"host-{abs(hash(fragment))}.html"
@@ -58,11 +58,11 @@ def embed(page, host, server_url: str, fragment: str):  # noqa: ANN001, ANN201
     return frame
 
 
-def position(frame) -> Position:  # noqa: ANN001
+def position(frame) -> Position:
     return Position.parse(frame.locator("#board svg").get_attribute("data-position"))
 
 
-def test_an_embed_shows_the_board_alone_and_plays(page, host, server_url, screenshot) -> None:  # noqa: ANN001
+def test_an_embed_shows_the_board_alone_and_plays(page, host, server_url, screenshot) -> None:
     frame = embed(page, host, server_url, "v1;size=6;moves=c3xd3;embed")
     assert frame.locator("header").is_hidden() and frame.locator("footer").is_hidden()
     assert frame.locator("#moves").is_hidden() and frame.locator("#undo").is_hidden()
@@ -77,7 +77,7 @@ def test_an_embed_shows_the_board_alone_and_plays(page, host, server_url, screen
     screenshot("embed", page=page)
 
 
-def test_embed_options(page, host, server_url, screenshot) -> None:  # noqa: ANN001
+def test_embed_options(page, host, server_url, screenshot) -> None:
     options = "embed;panel;static;flip;shade;nocoords;nohints;dark;nolink"
     fragment = f"v1;size=8;moves=d4xe4.d5xe4;ply=1;{options}"
     frame = embed(page, host, server_url, fragment)
@@ -99,14 +99,14 @@ def test_embed_options(page, host, server_url, screenshot) -> None:  # noqa: ANN
     screenshot("embed-options", page=page)
 
 
-def test_hints_can_be_switched_off(page, host, server_url) -> None:  # noqa: ANN001
+def test_hints_can_be_switched_off(page, host, server_url) -> None:
     frame = embed(page, host, server_url, "v1;size=6;embed;nohints")
     frame.locator('#board [data-square="c3"]').click()
     assert frame.locator("#board .selected").count() == 1
     assert frame.locator("#board .hint").count() == 0
 
 
-def test_post_message_round_trip(page, host, server_url) -> None:  # noqa: ANN001
+def test_post_message_round_trip(page, host, server_url) -> None:
     frame = embed(page, host, server_url, "v1;size=6;embed")
     frame.locator('#board [data-square="c3"]').click()
     frame.locator('#board [data-square="d3"]').click()
@@ -156,11 +156,11 @@ OPENER_PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="ico
 </script></body></html>"""
 
 
-def saved_games(frame) -> str | None:  # noqa: ANN001
+def saved_games(frame) -> str | None:
     return frame.locator("body").evaluate("() => localStorage.getItem('zola-recent')")
 
 
-def test_a_sibling_frame_cannot_load_a_game(page, host, server_url) -> None:  # noqa: ANN001
+def test_a_sibling_frame_cannot_load_a_game(page, host, server_url) -> None:
     url, folder = host
     (folder / "evil.html").write_text(EVIL_SIBLING)
     src = f"{server_url}/index.html#v1;size=6;moves=c3xd3;embed"
@@ -175,7 +175,7 @@ def test_a_sibling_frame_cannot_load_a_game(page, host, server_url) -> None:  # 
     assert frame.locator("#moves button").all_text_contents() == ["c3xd3"]
 
 
-def test_an_opener_cannot_load_a_game_into_the_full_app(browser, host, server_url) -> None:  # noqa: ANN001
+def test_an_opener_cannot_load_a_game_into_the_full_app(browser, host, server_url) -> None:
     url, folder = host
     (folder / "opener.html").write_text(OPENER_PAGE)
     context = browser.new_context()
@@ -201,7 +201,7 @@ def test_an_opener_cannot_load_a_game_into_the_full_app(browser, host, server_ur
         context.close()
 
 
-def test_a_host_message_keeps_the_embed_an_embed_and_saves_nothing(page, host, server_url) -> None:  # noqa: ANN001
+def test_a_host_message_keeps_the_embed_an_embed_and_saves_nothing(page, host, server_url) -> None:
     frame = embed(page, host, server_url, "v1;size=6;embed;flip")
     page.evaluate(
         "document.querySelector('#board').contentWindow.postMessage("
@@ -216,7 +216,7 @@ def test_a_host_message_keeps_the_embed_an_embed_and_saves_nothing(page, host, s
     assert saved_games(frame) is None  # an embed never keeps the visitor's games
 
 
-def test_an_embed_on_another_site_without_storage_still_plays(page, other_site, server_url) -> None:  # noqa: ANN001
+def test_an_embed_on_another_site_without_storage_still_plays(page, other_site, server_url) -> None:
     frame = embed(page, other_site, server_url, "v1;size=6;embed")
     blocked = frame.locator("body").evaluate(
         "() => { try { localStorage.length; return false; } catch { return true; } }"

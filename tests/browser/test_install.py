@@ -44,7 +44,7 @@ def test_the_manifest_names_the_game_and_its_icons() -> None:
 
 def test_chromium_finds_no_installability_errors_and_the_start_url_works_offline(
     browser, server_url, page_log, tmp_path
-) -> None:  # noqa: ANN001
+) -> None:
     # A browser profile on disk: Chromium never installs from an incognito one,
     # which is what a plain Playwright context is.
     context = browser.browser_type.launch_persistent_context(

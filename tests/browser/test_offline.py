@@ -65,7 +65,7 @@ def test_the_precache_holds_the_app_both_runtimes_and_the_computers_worker() -> 
 
 def test_after_one_visit_the_app_plays_the_computer_offline(
     open_app, server_url, page_log, screenshot
-) -> None:  # noqa: ANN001
+) -> None:
     page = open_app(mode="computer-second")  # the page keeps the mode in its storage
     # The computer's worker starts at boot ("getting ready"), with its own Python.
     page.wait_for_selector("#thinking", state="hidden", timeout=COMPUTER_MS)
@@ -123,7 +123,7 @@ def _plain(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}{path}"
 
 
-def test_query_strings_add_no_cache_entries(open_app, server_url) -> None:  # noqa: ANN001
+def test_query_strings_add_no_cache_entries(open_app, server_url) -> None:
     page = open_app()
     wait_for_precache(page, server_url)
     page.reload()  # now served by the worker
@@ -163,7 +163,7 @@ def test_query_strings_add_no_cache_entries(open_app, server_url) -> None:  # no
     assert [key for key in keys if "?" in key and "__WB_REVISION__=" not in key] == []
 
 
-def test_a_slow_network_falls_back_to_the_cache_after_a_short_timeout(browser, page_log) -> None:  # noqa: ANN001
+def test_a_slow_network_falls_back_to_the_cache_after_a_short_timeout(browser, page_log) -> None:
     with serve(ROOT) as site:
         context = browser.new_context()
         context.on("request", lambda request: page_log.requests.append(request.url))
@@ -185,7 +185,7 @@ def test_a_slow_network_falls_back_to_the_cache_after_a_short_timeout(browser, p
             context.close()
 
 
-def test_embeds_do_not_register_the_worker(page, server_url) -> None:  # noqa: ANN001
+def test_embeds_do_not_register_the_worker(page, server_url) -> None:
     # A page whose link asks for an embed.
     page.goto(server_url + "/#v1;size=6;embed")
     wait_for_boot(page)
@@ -223,7 +223,7 @@ def test_embeds_do_not_register_the_worker(page, server_url) -> None:  # noqa: A
     wait_until(page, "the worker registered", lambda: page.evaluate(REGISTRATIONS) == 1)
 
 
-def test_the_hand_written_workers_old_caches_are_deleted(browser, server_url, page_log) -> None:  # noqa: ANN001
+def test_the_hand_written_workers_old_caches_are_deleted(browser, server_url, page_log) -> None:
     context = browser.new_context()
     context.on("request", lambda request: page_log.requests.append(request.url))
     try:
@@ -243,7 +243,7 @@ def test_the_hand_written_workers_old_caches_are_deleted(browser, server_url, pa
 
 def test_a_first_visit_against_the_computer_downloads_pyodide_once(
     browser, page_log, tmp_path
-) -> None:  # noqa: ANN001
+) -> None:
     """The page's worker and the service worker's install both want Pyodide at once;
     the install asks the browser's HTTP cache first (a profile on disk, as a visitor's)."""
     with serve(ROOT) as site:

@@ -14,7 +14,7 @@ BOOT_TIMEOUT_MS = 60_000
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 
-def open_rules(page, server_url: str):  # noqa: ANN001, ANN201 - the live board's frame
+def open_rules(page, server_url: str):  # the live board's frame
     page.goto(server_url + "/docs/rules.html")
     frame = page.frame_locator("iframe").first
     deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
@@ -27,9 +27,9 @@ def open_rules(page, server_url: str):  # noqa: ANN001, ANN201 - the live board'
 
 
 def test_the_rules_page_shows_its_diagrams_and_plays_on_its_live_board(
-    page,  # noqa: ANN001
+    page,
     server_url: str,
-    screenshot,  # noqa: ANN001
+    screenshot,
 ) -> None:
     frame = open_rules(page, server_url)
     assert "Zola, a game by Mark Steere" in page.text_content("header")

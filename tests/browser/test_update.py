@@ -75,7 +75,7 @@ def make_version(dest: Path, version: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def versions(tmp_path_factory) -> dict[str, Path]:  # noqa: ANN001
+def versions(tmp_path_factory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("site")
     a = make_version(base / "A", "A")
     b = make_version(base / "B", "B")
@@ -91,13 +91,13 @@ def revisions(root: Path) -> dict[str, str]:
     return dict(re.findall(r'\{"url": "([^"]+)", "revision": "([^"]+)"', block))
 
 
-def ran(page) -> tuple[str, str, tuple[str, ...]]:  # noqa: ANN001
+def ran(page) -> tuple[str, str, tuple[str, ...]]:
     """(app, runtime) of the page, and "app/runtime" of its computer's worker."""
     wait_for_boot(page)
     page.wait_for_function("document.body.dataset.app && window.zolaRuntime")
     try:
         page.wait_for_function("window.zolaMarks.length > 0", timeout=COMPUTER_MS)
-    except Exception as error:  # noqa: BLE001 - say what the page shows
+    except Exception as error:  # say what the page shows
         state = page.evaluate(
             """[document.body.dataset.app, window.zolaRuntime, document.querySelector("#status")
                 ?.textContent, document.querySelector("#thinking")?.textContent]"""
@@ -110,10 +110,10 @@ def ran(page) -> tuple[str, str, tuple[str, ...]]:  # noqa: ANN001
     return app, runtime, tuple(page.evaluate("window.zolaMarks"))
 
 
-def test_a_then_b_online_and_offline_never_a_mixed_pair(browser, versions, page_log) -> None:  # noqa: ANN001
+def test_a_then_b_online_and_offline_never_a_mixed_pair(browser, versions, page_log) -> None:
     seen = []
 
-    def load(page, expected: str) -> None:  # noqa: ANN001
+    def load(page, expected: str) -> None:
         page.goto(site.url + "/")
         pair = ran(page)
         seen.append(pair)

@@ -5,16 +5,16 @@ from __future__ import annotations
 from zola import decode
 
 
-def click_move(page, text: str) -> None:  # noqa: ANN001
+def click_move(page, text: str) -> None:
     page.click(f'#board [data-square="{text[:2]}"]')
     page.click(f'#board [data-square="{text[3:]}"]')
 
 
-def fragment(page) -> str:  # noqa: ANN001
+def fragment(page) -> str:
     return page.evaluate("location.hash")
 
 
-def test_variations_by_clicks(open_app, screenshot) -> None:  # noqa: ANN001
+def test_variations_by_clicks(open_app, screenshot) -> None:
     page = open_app()
     for text in ("c3xd3", "c4xd3", "e3xd3"):
         click_move(page, text)
@@ -37,7 +37,7 @@ def test_variations_by_clicks(open_app, screenshot) -> None:  # noqa: ANN001
     assert fragment(page) == "#v1;size=6;moves=c3xd3.e4xd3"
 
 
-def test_arrows_and_marks_by_right_clicks_and_a_comment(open_app, screenshot) -> None:  # noqa: ANN001
+def test_arrows_and_marks_by_right_clicks_and_a_comment(open_app, screenshot) -> None:
     page = open_app()
     click_move(page, "c3xd3")
     start = page.locator('#board [data-square="c4"]').bounding_box()
@@ -61,7 +61,7 @@ def test_arrows_and_marks_by_right_clicks_and_a_comment(open_app, screenshot) ->
     assert page.locator("#board .arrow").count() == 0 and page.text_content("#note") == ""
 
 
-def test_an_embed_steps_through_its_notes(page, server_url) -> None:  # noqa: ANN001
+def test_an_embed_steps_through_its_notes(page, server_url) -> None:
     link = "v2;size=6;moves=c3xd3.c4xd3;notes=1:ac4xd3,cBlue_should_take.2:he3;embed;panel;static"
     page.goto(f"{server_url}/index.html#{link}")
     page.wait_for_selector("body[data-ready='1']", timeout=60_000)

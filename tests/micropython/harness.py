@@ -124,7 +124,8 @@ def svgs(cases: list[list]) -> list[str]:
 
 
 def pages(sessions: list[list]) -> list[list]:
-    """The screens of scripted page sessions: ``[fragment, in_frame, [[event, args], ...]]``.
+    """The screens of scripted page sessions: ``[fragment, in_frame, [[event, args], ...]]``,
+    optionally with what the browser's storages hold first: ``[{local}, {session}]``.
 
     An event is an ``App`` method name (``click``, ``button``, ``choose``,
     ``history_key``, ``board_key``, ``open_link``, ``host_message``,
@@ -136,8 +137,11 @@ def pages(sessions: list[list]) -> list[list]:
     from zola.saved import MemoryStore
 
     out = []
-    for fragment, in_frame, events in sessions:
-        app = App(in_frame=in_frame, local=MemoryStore(), session=MemoryStore(), now=_Clock())
+    for session in sessions:
+        fragment, in_frame, events = session[:3]
+        stored = session[3] if len(session) > 3 else [{}, {}]  # local, session storage
+        local, tab = MemoryStore(stored[0]), MemoryStore(stored[1])
+        app = App(in_frame=in_frame, local=local, session=tab, now=_Clock())
         app.start(fragment, ["de-DE"] if "lang=de" in fragment else [])
         screens = [_plain(app.screen())]
         asked = None
@@ -154,18 +158,35 @@ def pages(sessions: list[list]) -> list[list]:
     return out
 
 
+def links(sessions: list[list]) -> list[list]:
+    """Scripted page sessions as in :func:`pages`, lighter: after each event, only the
+    link the page would write and its notice."""
+    from zola.app import App
+
+    out = []
+    for fragment, in_frame, events in sessions:
+        app = App(in_frame=in_frame, now=_Clock())
+        app.start(fragment)
+        steps = []
+        for name, args in events:
+            getattr(app, name)(*args)
+            steps.append([app.fragment(), app.say(app.board.notice)])
+        out.append(steps)
+    return out
+
+
 def _plain(screen: object) -> list:
     """A screen as JSON values, without what is random by design."""
     request = screen.request
     return [
-        [list(pair) for pair in screen.layout],
+        sorted([list(pair) for pair in screen.layout.items()]),
         screen.board,
         screen.status,
         screen.turn,
         screen.message,
         list(screen.counts),
         [screen.pie, screen.can_back, screen.can_forward, screen.game_over, screen.shading],
-        [list(pair) for pair in screen.controls],
+        sorted([list(pair) for pair in screen.controls.items()]),
         [screen.language, screen.computer, screen.retry, screen.can_hint],
         [screen.move_list, screen.can_promote, screen.can_delete, screen.comment, screen.clean],
         [game.label for game in screen.recent],
@@ -188,16 +209,16 @@ class _Clock:
 
 
 def reviews(payload: dict) -> dict:
-    """``zola.review`` on both Pythons: win chances, marks, texts, summaries and graphs.
+    """``zola.judgement`` on both Pythons: win chances, marks, texts, summaries and graphs.
 
     ``payload``: ``scores`` (search scores), ``losses`` (win-chance losses),
     ``texts`` (review texts, good or bad, each with the players of its moves or
     ``None``), ``analyses`` (analysis texts, good or bad) and ``graphs``
     (``[review text, width, height, current ply, move texts]``).
     """
-    from zola import review
+    from zola import judgement as review
 
-    def attempt(function, *args):  # noqa: ANN001, ANN202 - a function and its arguments
+    def attempt(function, *args):  # a function and its arguments
         try:
             return ["ok", function(*args)]
         except ZolaError as error:
@@ -263,3 +284,40 @@ def replays(cases: list[list]) -> list[list]:
         kwargs.pop("seconds_per_move", None)
         out.append([animated, replay.replay_frames(game, **kwargs) if with_frames else []])
     return out
+
+
+def live_boards(sessions: list[list]) -> list[list]:
+    """The screens of scripted live-board sessions (:mod:`zola.live`): ``[fragment,
+    language, dark, [[method, args], ...]]``, a method of ``LiveBoard`` (``button``,
+    ``click``, ``drag``, ``key``, ``go_to_node``, ``prefer_dark``) and its arguments.
+    After each event the screen is taken, as the page does, and whether the event was
+    used (``key``'s answer; ``None`` for the others) or the ZolaError it raised."""
+    from zola.live import LiveBoard
+
+    out = []
+    for fragment, language, dark, events in sessions:
+        live = LiveBoard(fragment, language, "https://x.example/zola/index.html", dark)
+        screens = [_live_plain(None, live.screen())]
+        for name, args in events:
+            try:
+                answer = getattr(live, name)(*args)
+            except ZolaError as error:
+                answer = type(error).__name__ + ": " + str(error)
+            screens.append(_live_plain(answer, live.screen()))
+        out.append(screens)
+    return out
+
+
+def _live_plain(answer: object, screen: object) -> list:
+    """A live board's screen as JSON values: its layout's items in order, and the SVG
+    board as its SHA-256 (printing megabytes of SVG is what would take MicroPython long)."""
+    import binascii
+    import hashlib
+
+    from zola.live import FIELDS
+
+    values = list(screen)
+    values[FIELDS.index("layout")] = sorted([key, value] for key, value in screen.layout.items())
+    digest = hashlib.sha256(screen.board.encode()).digest()
+    values[FIELDS.index("board")] = binascii.hexlify(digest).decode()
+    return [answer, values]

@@ -1,8 +1,9 @@
-"""Game review for the page: win chances, move marks, summaries, their texts and the graph.
+"""The computer's judgement as values: an :class:`Analysis` of a position and a
+:class:`Review` of a game, win chances, move marks, summaries, their texts and the graph.
 
-The engine side (:mod:`zola.analysis`, CPython and Pyodide) searches; this
-module holds what the page needs to show the result, and runs on the page's
-MicroPython too: it imports no search.
+The engine side (:mod:`zola.analysis`: ``analyse`` and ``review``, CPython and
+Pyodide) searches and returns these values; this module holds what the page needs
+to read and show them, and runs on the page's MicroPython too: it imports no search.
 
 A score is the search's, from the side to move's view, in hundredths of a
 checker; a win in ``k`` plies scores ``MATE - k``, a loss ``-(MATE - k)``.
@@ -35,16 +36,23 @@ from collections import namedtuple
 
 from zola.compat import quoted
 from zola.errors import InvalidRecordError, ZolaError
-from zola.game import FIRST, SECOND
+from zola.game import FIRST, SECOND, Game
 from zola.geometry import is_number
 from zola.move import Move
 
-MATE = 100_000  # as zola.ai.MATE (a test keeps them equal)
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import NamedTuple
+
+# The scores of the search (zola.ai imports them from here: the page's side and the
+# engine's share one definition, and this module runs on the page's MicroPython).
+MATE = 100_000  # a win in k plies scores MATE - k, a loss -(MATE - k)
+MATE_BOUND = MATE - 1000  # scores beyond this are found wins or losses
 #: Nodes searched per position by a review by default: about 0.15 s on CPython
 #: (depth 3, sometimes 4, on 8x8; see bench/review_speed.py). Nodes, not seconds, so
 #: that the same game gets the same marks on every machine and Python.
 REVIEW_NODES = 20_000
-MATE_BOUND = MATE - 1000  # scores beyond this are found wins or losses
 
 # The win chance of a score s is 1 / (1 + exp(-s / WIN_SCALE)). Fitted by
 # bench/calibrate_win_chance.py: maximum likelihood over 2,415 positions of 176
@@ -80,13 +88,54 @@ class InvalidAnalysisError(InvalidRecordError):
     """An analysis text (see :func:`analysis_text`) is malformed."""
 
 
-class Line(namedtuple("Line", ("score", "moves"))):
+if TYPE_CHECKING:
+
+    class _Line(NamedTuple):
+        score: int
+        moves: tuple[Move, ...]
+
+    class _Analysis(NamedTuple):
+        score: int
+        depth: int
+        nodes: int
+        final: bool
+        lines: "tuple[Line, ...]"
+
+    class _Reviewed(NamedTuple):
+        red: int
+        loss: int
+        mark: str
+        better: Move | None
+
+    class _Review(NamedTuple):
+        start: int
+        moves: "tuple[Reviewed, ...]"
+
+    class _PlayerSummary(NamedTuple):
+        player: int
+        moves: int
+        inaccuracies: int
+        mistakes: int
+        blunders: int
+        total_loss: int
+
+else:
+    _Line = namedtuple("Line", ("score", "moves"))
+    _Analysis = namedtuple("Analysis", ("score", "depth", "nodes", "final", "lines"))
+    _Reviewed = namedtuple("Reviewed", ("red", "loss", "mark", "better"))
+    _Review = namedtuple("Review", ("start", "moves"))
+    _PlayerSummary = namedtuple(
+        "PlayerSummary", ("player", "moves", "inaccuracies", "mistakes", "blunders", "total_loss")
+    )
+
+
+class Line(_Line):
     """One line of an analysis: its score (the side to move's view) and its moves, a tuple."""
 
     __slots__ = ()
 
 
-class Analysis(namedtuple("Analysis", ("score", "depth", "nodes", "final", "lines"))):
+class Analysis(_Analysis):
     """The evaluation of a position: ``score`` (the side to move's view), the last
     complete ``depth``, the ``nodes`` searched, whether it is ``final`` (no deeper
     search will come: a found result, the depth or memory cap, or a finished game)
@@ -96,7 +145,7 @@ class Analysis(namedtuple("Analysis", ("score", "depth", "nodes", "final", "line
     __slots__ = ()
 
 
-class Reviewed(namedtuple("Reviewed", ("red", "loss", "mark", "better"))):
+class Reviewed(_Reviewed):
     """One reviewed move: Red's win chance after it (percent, 0-100), the mover's
     loss of win chance (percentage points), its mark (one of :data:`MARKS`) and the
     better move (a :class:`~zola.move.Move`) when it is an inaccuracy or worse."""
@@ -104,19 +153,14 @@ class Reviewed(namedtuple("Reviewed", ("red", "loss", "mark", "better"))):
     __slots__ = ()
 
 
-class Review(namedtuple("Review", ("start", "moves"))):
+class Review(_Review):
     """A game's review: Red's win chance (percent) in the start position and one
     :class:`Reviewed` per move of the game's line, a tuple."""
 
     __slots__ = ()
 
 
-class PlayerSummary(
-    namedtuple(
-        "PlayerSummary",
-        ("player", "moves", "inaccuracies", "mistakes", "blunders", "total_loss"),
-    )
-):
+class PlayerSummary(_PlayerSummary):
     """One player's review: ``moves`` they chose (forced moves left out), the count
     of each bad mark, and the sum of their losses (percentage points)."""
 
@@ -222,12 +266,12 @@ def symbol(mark: str) -> str:
     return ""
 
 
-def movers(game: object) -> list:
+def movers(game: Game) -> list[int]:
     """Who made each move of ``game``'s line: ``FIRST`` or ``SECOND`` per move."""
     return [game.player_to_move(ply) for ply in range(len(game.moves))]
 
 
-def summary(review: Review, players: list) -> tuple:
+def summary(review: Review, players: list[int]) -> tuple[PlayerSummary, ...]:
     """A :class:`PlayerSummary` for ``FIRST`` and one for ``SECOND``, in that order.
 
     ``players[i]`` made move ``i`` (see :func:`movers`); after a swap a player holds
@@ -410,7 +454,7 @@ def parse_analysis(text: str) -> Analysis:
     >>> parse_analysis("35 4 x 0")
     Traceback (most recent call last):
     ...
-    zola.review.InvalidAnalysisError: bad analysis: nodes must be a whole number, not 'x'
+    zola.judgement.InvalidAnalysisError: bad analysis: nodes must be a whole number, not 'x'
     """
     if not isinstance(text, str):
         raise _bad_analysis("it must be text")
@@ -456,8 +500,8 @@ def graph_svg(
     *,
     width: int = 600,
     height: int = 120,
-    current_ply: object = None,
-    moves: object = None,
+    current_ply: int | None = None,
+    moves: "Sequence[Move] | None" = None,
 ) -> str:
     """The evaluation graph: Red's win chance over the plies, as a standalone SVG.
 
