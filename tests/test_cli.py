@@ -150,6 +150,24 @@ def test_png_without_the_cairo_library_says_what_to_install(monkeypatch, tmp_pat
     assert error.count("\n") == 1 and "needs the Cairo library: install it" in error
 
 
+@pytest.mark.parametrize("suffix", ["png", "gif"])
+def test_a_failure_inside_the_image_libraries_is_one_line_of_error(
+    monkeypatch, tmp_path, capsys, suffix: str
+) -> None:
+    cairosvg = pytest.importorskip("cairosvg")
+    pytest.importorskip("PIL")
+    from zola import cli
+
+    def broken(**_options: object) -> bytes:
+        raise ValueError("the surface is gone\nand a second line")
+
+    monkeypatch.setattr(cairosvg, "svg2png", broken)
+    link = "v1;size=6;moves=c3xd3"
+    assert cli.main(["svg", "--fragment", link, "-o", str(tmp_path / f"x.{suffix}")]) == 2
+    error = capsys.readouterr().err
+    assert error == f"zola: error: {suffix.upper()} output failed: the surface is gone\n"
+
+
 def test_a_fragment_with_a_huge_number_is_one_line_of_error() -> None:
     result = zola("svg", "--fragment", "v1;size=6;ply=" + "0" * 4301, "-o", "-")
     assert result.returncode == 2 and "Traceback" not in result.stderr

@@ -10,13 +10,14 @@ c4-b3 c4-b4 c4-b5 c4-c5 c4-d5 c4xd4
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import io
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, NoReturn, TypedDict
+from typing import TYPE_CHECKING, Any, NoReturn, TypedDict
 
 from zola.ai import best_move
 from zola.diagram import diagram
@@ -234,7 +235,14 @@ def _write_gif(frames: list[str], output: str, width: int, seconds: float) -> No
 
     cairosvg = _optional("cairosvg", "GIF output needs cairosvg and Pillow", "gif")
     pillow = _optional("PIL.Image", "GIF output needs cairosvg and Pillow", "gif")
-    pngs = [cairosvg.svg2png(bytestring=frame.encode(), output_width=width) for frame in frames]
+    with _image_library("GIF"):
+        pngs = [cairosvg.svg2png(bytestring=frame.encode(), output_width=width) for frame in frames]
+        data = _gif(pillow, pngs, width, durations(len(frames) - 1, seconds))
+    _save(data, output)
+
+
+def _gif(pillow: Any, pngs: list[bytes], width: int, durations: list[int]) -> bytes:
+    """PNG frames as one looping animated GIF (Pillow), ``durations`` in milliseconds."""
 
     def picture(png: bytes) -> Image:
         image: Image = pillow.open(io.BytesIO(png)).convert("RGB")  # pillow: imported by name
@@ -256,11 +264,23 @@ def _write_gif(frames: list[str], output: str, width: int, seconds: float) -> No
         format="GIF",
         save_all=True,
         append_images=still,
-        duration=durations(len(frames) - 1, seconds),
+        duration=durations,
         loop=0,
         optimize=True,
     )
-    _save(data.getvalue(), output)
+    return data.getvalue()
+
+
+@contextlib.contextmanager
+def _image_library(kind: str) -> Iterator[None]:
+    """Any failure of CairoSVG or Pillow while making a ``kind`` picture becomes one line."""
+    try:
+        yield
+    except UsageError:
+        raise
+    except Exception as error:  # whatever the image libraries raise
+        lines = str(error).strip().splitlines() or [type(error).__name__]
+        raise UsageError(f"{kind} output failed: {lines[0][:200]}") from None
 
 
 def _write(image: str, output: str, width: int) -> None:
@@ -270,7 +290,8 @@ def _write(image: str, output: str, width: int) -> None:
         return
     if output.lower().endswith(".png"):
         cairosvg = _optional("cairosvg", "PNG output needs cairosvg", "png")
-        data = cairosvg.svg2png(bytestring=image.encode(), output_width=width)
+        with _image_library("PNG"):
+            data = cairosvg.svg2png(bytestring=image.encode(), output_width=width)
     else:
         data = (image + "\n").encode()
     _save(data, output)
