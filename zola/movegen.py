@@ -73,6 +73,8 @@ class MoveGenerator:
         """Captures as ints ``from << 7 | to``."""
         empty = self.mask & ~(own | enemy)
         out: list[int] = []
+        # Two loops, one per shift sign, alike on purpose: a shift whose direction is
+        # chosen inside the loop would add a test to every step of the hottest loop.
         for by, targets in self.t.caps_up:
             ray = own
             d = 0
