@@ -49,11 +49,12 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def served_chromium() -> Iterator[tuple[str, object]]:
-    """``(base URL, browser)``: the repository on a free local port, and Debian's Chromium."""
+def served_chromium(handler_class: type | None = None) -> Iterator[tuple[str, object]]:
+    """``(base URL, browser)``: the repository on a free local port (served by
+    ``handler_class``, a quiet file server by default), and Debian's Chromium."""
     from playwright.sync_api import sync_playwright
 
-    handler = functools.partial(_Quiet, directory=str(ROOT))
+    handler = functools.partial(handler_class or _Quiet, directory=str(ROOT))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()

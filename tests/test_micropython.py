@@ -15,12 +15,12 @@ import os
 import random
 import shutil
 import subprocess
-import tomllib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
+from scripts.mpy import targets
 from tests.micropython import harness
 from tests.strategies import random_board
 from tests.test_record import random_tree
@@ -33,9 +33,11 @@ ROOT = Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "micropython" / "run.mjs"
 MICROPYTHON = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
 VIEW_WORDS = {word for word, _, _ in link.WORDS}
-# The modules the page loads, as bytecode: its config's files (test_site checks they are
-# all it needs, and that they are compiled from the sources now).
-PAGE_FILES = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
+# The modules the page and the live boards of a docs page load, as bytecode (scripts/mpy.py
+# compiles both; test_site checks they are all the page needs and fresh from the sources).
+PAGE_FILES = {
+    f"./{mpy.relative_to(ROOT)}": f"./zola/{py.stem}.mpy" for mpy, py in targets(ROOT).items()
+}
 PAGE_MODULES = sorted(Path(destination).stem + ".py" for destination in PAGE_FILES.values())
 
 Run = Callable[[str, object], object]

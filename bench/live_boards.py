@@ -1,0 +1,224 @@
+"""Live boards: docs pages of 1, 8 and 24 boards served by one MicroPython, against as
+many iframe embeds, and one live board against a bare MicroPython PyScript page.
+
+    python3 bench/live_boards.py              # 5 runs
+    python3 bench/live_boards.py --runs 3
+
+The docs pages hold different random legal games of sizes 6, 8 and 10 (fixed seed,
+bench/embeds.py's games and view words), each as `embed;static` plus a few other
+view words: as `<div data-zola="...">` elements with the one loader line
+(web/boards.js), or as iframes of the app (bench/embeds.py's page). Each board
+or frame is 360 px wide. The pages are served from the app's own origin (the
+loader's files must come from where the page allows them: the same origin, or
+one that sends CORS headers), by the same local server as the app.
+
+Per run, each page in a fresh browser context (a first visit), pages taking turns:
+an empty page, the bare MicroPython page (bench/bare-mpy), the live-board pages and
+the iframe pages. Time: navigation start -> every board takes clicks (each
+[data-zola] element has data-ready="1"; an iframe's <body data-ready="1">), read in
+the page. Memory then: the proportional set size summed over all of the browser's
+processes, the empty page's subtracted (bench/embeds.py's pss_mb). Requests under
+node_modules/pyodide are counted (a live board must never start Pyodide).
+
+Goals (issue 18): 24 live boards within 1.3x the time of one live board and within
+1.5x its memory; one live board within 1.3x the bare MicroPython page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.server
+import random
+import statistics
+import sys
+import time
+
+from boot_time import MARK_READY, PYODIDE, table
+from chromium import MIME_TYPES, served_chromium
+from embeds import SIZES, VIEWS, browser_pids, docs_page, pss_mb, random_link, wait_for_frames
+
+COUNTS = (1, 8, 24)
+# Runs before the page's scripts: the moment every live board of the page is ready.
+MARK_BOARDS = """
+new MutationObserver(() => {
+  if (window.__boardsMs !== undefined) return;
+  const all = document.querySelectorAll("[data-zola]").length;
+  const ready = document.querySelectorAll('[data-zola][data-ready="1"]').length;
+  if (all && ready === all) window.__boardsMs = performance.now();
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
+"""
+
+
+def live_page(fragments: list[str]) -> str:
+    """A docs page with one live board per fragment, 360 px wide each."""
+    boards = "\n".join(f'  <div data-zola="{f}"></div>' for f in fragments)
+    return (
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<link rel="icon" href="data:,"><title>Zola live boards</title>\n'
+        '<script type="module" src="/web/boards.js"></script>\n'
+        "<style>[data-zola] { display: inline-block; width: 360px; margin: 4px; "
+        "vertical-align: top; }</style></head>\n"
+        f"<body><h1>Zola boards</h1>\n{boards}\n</body></html>\n"
+    )
+
+
+def empty_page() -> str:
+    return (
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<link rel="icon" href="data:,"><title>Empty</title></head><body></body></html>\n'
+    )
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """The repository, and the generated pages under /bench-pages/."""
+
+    extensions_map = MIME_TYPES
+    pages: dict[str, str] = {}
+
+    def do_GET(self) -> None:
+        page = self.pages.get(self.path)
+        if page is None:
+            super().do_GET()
+            return
+        body = page.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format, *args):
+        pass
+
+
+def served(pages: dict[str, str]):
+    """``(base URL, browser)``: the repository and ``pages`` on a local port, and Chromium."""
+    return served_chromium(type("Pages", (_Handler,), {"pages": pages}))
+
+
+def visit(browser, url: str, kind: str, count: int, timeout: float) -> tuple[float, float, bool]:
+    """A fresh context on ``url``: (ms until all is ready, PSS MB, whether Pyodide loaded).
+
+    ``kind``: ``live`` (``count`` boards), ``frames`` (``count`` iframes), ``page`` (the
+    page's own <body data-ready>) or ``empty``."""
+    before = len(browser_pids())
+    context = browser.new_context()
+    urls: list[str] = []
+    errors: list[str] = []
+    context.on("request", lambda request: urls.append(request.url))
+    context.add_init_script(MARK_READY)
+    context.add_init_script(MARK_BOARDS)
+    page = context.new_page()
+    page.on("console", lambda m: errors.append(m.text.split("\n")[0]) if m.type == "error" else 0)
+    page.goto(url)
+    start = page.evaluate("performance.timeOrigin")
+    ms = 0.0
+    try:
+        if kind == "live":
+            page.wait_for_function("window.__boardsMs !== undefined", timeout=timeout * 1000)
+            ms = page.evaluate("window.__boardsMs")
+            ready = page.evaluate('document.querySelectorAll("[data-zola][data-ready]").length')
+            if ready != count:
+                raise TimeoutError(f"{ready} of {count} boards ready on {url}")
+        elif kind == "frames":
+            ms = max(wait_for_frames(page, count, timeout, f"on {url}: {errors}")) - start
+        elif kind == "page":
+            page.wait_for_function("window.__bootMs !== undefined", timeout=timeout * 1000)
+            ms = page.evaluate("window.__bootMs")
+        else:
+            page.wait_for_load_state("load")
+    except Exception as error:
+        raise TimeoutError(f"{url}: {error} {errors}") from None
+    mb = pss_mb()
+    context.close()
+    for _ in range(50):  # let the closed context's processes go before the next one
+        if len(browser_pids()) <= before:
+            break
+        time.sleep(0.1)
+    return ms, mb, any(PYODIDE in u for u in urls)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--warmup", type=int, default=1, help="uncounted rounds first")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--timeout", type=float, default=60.0, help="seconds per page")
+    args = ap.parse_args()
+
+    rng = random.Random(args.seed)
+    fragments = [
+        ";".join(filter(None, [random_link(size, rng), "embed;static", view]))
+        for _ in range(max(COUNTS) // len(SIZES))
+        for size, view in zip(SIZES, VIEWS, strict=True)
+    ]
+    pages = {"/bench-pages/empty.html": empty_page()}
+    visits = {"empty page": ("/bench-pages/empty.html", "empty", 0)}
+    visits["bare MicroPython page"] = ("/bench/bare-mpy/index.html", "page", 0)
+    for n in COUNTS:
+        pages[f"/bench-pages/live-{n}.html"] = live_page(fragments[:n])
+        visits[f"{n} live board{'s' * (n > 1)}"] = (f"/bench-pages/live-{n}.html", "live", n)
+    with served(pages) as (base, browser):
+        for n in COUNTS:
+            pages[f"/bench-pages/frames-{n}.html"] = docs_page(base, fragments[:n])
+            visits[f"{n} iframe{'s' * (n > 1)}"] = (f"/bench-pages/frames-{n}.html", "frames", n)
+        print(f"served on {base}; {len(fragments)} games, e.g. #{fragments[0][:80]}")
+        results: dict[str, list[tuple[float, float, bool]]] = {name: [] for name in visits}
+        try:
+            for run in range(args.warmup + args.runs):
+                label = f"run {run + 1 - args.warmup}" if run >= args.warmup else "warm-up"
+                for name, (path, kind, count) in visits.items():
+                    result = visit(browser, base + path, kind, count, args.timeout)
+                    if run >= args.warmup:
+                        results[name].append(result)
+                    ms, mb, pyodide = result
+                    flag = "  LOADED PYODIDE" if pyodide else ""
+                    print(f"{label} {name}: {ms:6.0f} ms, {mb:6.1f} MB PSS{flag}", flush=True)
+        except TimeoutError as error:
+            sys.exit(f"FAILED: {error}")
+    report(results, args.runs, args.warmup)
+
+
+def report(results: dict[str, list[tuple[float, float, bool]]], runs: int, warmup: int) -> None:
+    empty = statistics.median(r[1] for r in results["empty page"])
+    medians = {}
+    rows = []
+    for name, visits in results.items():
+        if name == "empty page":
+            continue
+        ms = statistics.median(r[0] for r in visits)
+        mb = statistics.median(r[1] for r in visits) - empty
+        medians[name] = (ms, mb)
+        low, high = min(r[0] for r in visits), max(r[0] for r in visits)
+        pyodide = sum(r[2] for r in visits)
+        spread = f"{ms:.0f} ms ({low:.0f}-{high:.0f})"
+        rows.append([name, spread, f"{mb:.0f} MB", f"{pyodide}/{len(visits)}"])
+    print()
+    print(f"empty page: {empty:.0f} MB PSS (median), subtracted below")
+    print(table(["page", "all ready, median (min-max)", "memory (PSS)", "Pyodide"], rows))
+    print()
+    one, many = medians["1 live board"], medians[f"{max(COUNTS)} live boards"]
+    bare = medians["bare MicroPython page"]
+    checks = [
+        (f"time {max(COUNTS)} / 1 live board", many[0] / one[0], 1.3),
+        (f"memory {max(COUNTS)} / 1 live board", many[1] / one[1], 1.5),
+        ("time 1 live board / bare MicroPython page", one[0] / bare[0], 1.3),
+    ]
+    for what, ratio, goal in checks:
+        verdict = "met" if ratio <= goal else "NOT met"
+        print(f"{what}: {ratio:.2f}x (goal: at most {goal}x: {verdict})")
+    for n in COUNTS:
+        live = medians[f"{n} live board{'s' * (n > 1)}"]
+        frames = medians[f"{n} iframe{'s' * (n > 1)}"]
+        print(
+            f"{n}: live boards {live[0]:.0f} ms / {live[1]:.0f} MB, "
+            f"iframes {frames[0]:.0f} ms / {frames[1]:.0f} MB"
+        )
+    print(f"{runs} runs after {warmup} warm-up, fresh context each, pages taking turns")
+    loaded = sum(r[2] for name, visits in results.items() if "live" in name for r in visits)
+    if loaded:
+        print(f"WARNING: a live board loaded Pyodide in {loaded} page visits: it must never do so")
+
+
+if __name__ == "__main__":
+    main()

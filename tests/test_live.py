@@ -1,0 +1,324 @@
+"""Live boards (zola.live): what a reader of a docs page does on a board, on CPython and
+on the page's MicroPython; and the loader's list of modules (web/boards.js)."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.micropython import harness
+from tests.test_micropython import assert_agree, micropython, random_game  # noqa: F401
+from zola import SIZES, Game, Move, decode, encode, link
+from zola.errors import InvalidOptionError
+from zola.i18n import LANGUAGES, STRINGS
+from zola.live import ACTIONS, FIELDS, LABELS, LiveBoard, choose_language, labels
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = "https://docs.example/zola/index.html"
+GAME = "v1;size=6;moves=c3xd3.c4xd3.e3xd3"
+
+
+def record(screen) -> str:
+    """The game of a screen's "Open in the full app" address."""
+    return screen.app_link.split("#", 1)[1]
+
+
+# -- stepping, trying moves, the author's game ------------------------------------------
+
+
+def test_a_board_opens_at_the_links_move_and_steps() -> None:
+    live = LiveBoard(GAME + ";ply=1", app_url=APP)
+    screen = live.screen()
+    assert (screen.status, screen.can_back, screen.can_forward) == ("Blue to move.", True, True)
+    assert 'data-position="' in screen.board and screen.problem == ""
+    live.button("forward")
+    assert decode(record(live.screen())).ply == 2
+    live.button("last")
+    assert not live.screen().can_forward
+    live.button("first")
+    screen = live.screen()
+    assert not screen.can_back and screen.status == "Red to move."
+    live.button("back")  # nothing before the start
+    assert live.screen().status == "Red to move."
+
+
+def test_keys_step_through_the_game_except_on_a_square() -> None:
+    live = LiveBoard(GAME)
+    assert live.key("ArrowLeft") and decode(record_of(live)).ply == 2
+    assert live.key("Home") and decode(record_of(live)).ply == 0
+    assert live.key("End") and decode(record_of(live)).ply == 3
+    assert not live.key("a") and not live.key("Enter")
+    # On a square the arrows move the keyboard's cursor, as on the app's board.
+    assert live.key("ArrowLeft", on_square=True)
+    assert decode(record_of(live)).ply == 3
+    assert live.key("Home", on_square=True) and decode(record_of(live)).ply == 0
+
+
+def record_of(live: LiveBoard) -> str:
+    return encode(live.board.game)
+
+
+def test_a_tried_move_is_a_variation_of_this_board_and_reset_brings_the_game_back() -> None:
+    live = LiveBoard(GAME + ";ply=1;panel", app_url=APP)
+    live.click("c4")
+    screen = live.screen()
+    assert "selected" in screen.board and "hint" in screen.board  # legal-move marks
+    live.click("c3")
+    assert live.screen().message == "c4-c3 is not legal: a step must move farther from the centre."
+    live.click("e4")  # another checker of Blue's
+    live.click("d3")
+    screen = live.screen()
+    assert screen.announce == "Blue played e4xd3." and screen.changed
+    assert record(screen) == "v2;size=6;moves=c3xd3.c4xd3(e4xd3).e3xd3;at=3"
+    assert screen.move_list.count('class="variations"') == 1
+    assert live.screen().announce == ""  # said once
+    live.button("flip")
+    live.button("reset")
+    screen = live.screen()
+    assert not screen.changed and record(screen) == "v1;size=6;moves=c3xd3.c4xd3.e3xd3;ply=1"
+    assert live.board.view.flip  # the reader's flip stays
+    # The author's next move, played again, changes nothing.
+    live.click("c4")
+    live.click("d3")
+    screen = live.screen()
+    assert not screen.changed and screen.announce == "Blue played c4xd3."
+
+
+def test_the_pie_offer_and_forced_passes_come_from_the_board() -> None:
+    live = LiveBoard("v1;size=6;moves=c3xd3")
+    assert live.screen().pie
+    live.button("swap")
+    screen = live.screen()
+    assert not screen.pie and screen.changed
+    assert screen.message == "Colours swapped: the players exchange sides."
+    live.button("reset")
+    live.button("keep")
+    assert not live.screen().pie and not live.screen().changed
+    live.button("swap")  # not offered any more: nothing happens
+    assert decode(record_of(live)).moves == [Move.parse("c3xd3")]
+    # Blue's only checker, in its corner, has no move after Red's step: Blue passes.
+    passing = LiveBoard("v1;size=6;start=6/6/3r2/6/2r3/b5_r")
+    passing.click("d4")
+    passing.click("e4")
+    screen = passing.screen()
+    assert screen.message == "Blue has no legal move and passes."
+    assert screen.announce == "Red played d4-e4. Blue passed." and screen.status == "Red to move."
+
+
+def test_a_static_board_steps_but_takes_no_moves() -> None:
+    live = LiveBoard(GAME + ";static;ply=1", app_url=APP)
+    live.click("c4")
+    screen = live.screen()
+    assert screen.message == "This board is for viewing only." and not screen.changed
+    assert not screen.pie and screen.layout["static"] and "tabindex" not in screen.board
+    live.button("forward")
+    assert decode(record(live.screen())).ply == 2
+
+
+def test_view_words_panel_nolink_flip_dark_and_clean() -> None:
+    plain = LiveBoard(GAME, app_url=APP).screen()
+    assert plain.move_list == "" and plain.app_link.startswith(APP + "#v1;")
+    assert not plain.layout["panel"] and not plain.layout["dark"]
+    assert LiveBoard(GAME + ";panel", app_url=APP).screen().move_list.count("<button") == 3
+    assert LiveBoard(GAME + ";nolink", app_url=APP).screen().app_link == ""
+    assert LiveBoard(GAME).screen().app_link == ""  # no app address: no link
+    assert 'data-flipped="1"' in LiveBoard(GAME + ";flip").screen().board
+    dark = LiveBoard(GAME + ";dark")
+    assert dark.screen().layout["dark"] and "theme-dark" in dark.screen().board
+    dark.prefer_dark(False)  # the link's word wins over the reader's light scheme
+    assert dark.screen().layout["dark"]
+    reader = LiveBoard(GAME, dark=True)
+    assert "theme-dark" in reader.screen().board
+    reader.prefer_dark(False)
+    assert "theme-light" in reader.screen().board
+    noted = "v2;size=6;moves=c3xd3;notes=1:ac4-d3,cA_comment"
+    assert LiveBoard(noted).screen().comment == "A comment"
+    assert LiveBoard(noted + ";clean").screen().comment == ""
+    # The words of the full app that a live board has no use for.
+    editing = LiveBoard(GAME + ";edit;embed;origin=https://a.example")
+    assert not editing.board.view.edit and editing.board.view.origin == ""
+
+
+def test_move_list_clicks_go_to_their_move() -> None:
+    live = LiveBoard("v2;size=6;moves=c3xd3.c4xd3(e4xd3).e3xd3;panel")
+    live.go_to_node(3)  # the variation's move, in the link's order
+    assert record_of(live) == "v2;size=6;moves=c3xd3.c4xd3(e4xd3).e3xd3;at=3"
+    live.go_to_node(0)
+    assert decode(record_of(live)).ply == 0
+    with pytest.raises(InvalidOptionError):
+        live.go_to_node(9)
+    with pytest.raises(InvalidOptionError):
+        live.button("undo")
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    ["v1;size=7", "v3", "v1;size=6;moves=a1-a2", "<img src=x onerror=alert(1)>", "x" * 9000],
+)
+def test_a_bad_link_is_one_line_and_the_board_does_nothing(fragment: str) -> None:
+    live = LiveBoard(fragment, app_url=APP)
+    screen = live.screen()
+    assert screen.problem.startswith("This board cannot be shown: ")
+    assert "\n" not in screen.problem and len(screen.problem) < 200
+    assert screen.board == screen.status == screen.app_link == "" and not screen.can_forward
+    live.click("c3")
+    live.button("reset")
+    live.drag("a1", "a2")
+    assert not live.key("ArrowLeft") and live.screen() == screen
+    german = LiveBoard(fragment, language="de").screen().problem
+    assert german.startswith("Dieses Brett kann nicht gezeigt werden: ")
+
+
+def test_drag_plays_like_two_clicks() -> None:
+    live = LiveBoard("v1;size=6")
+    live.drag("c3", "d3")
+    assert live.screen().announce == "Red played c3xd3."
+
+
+# -- language and words ---------------------------------------------------------------
+
+
+def test_language_is_the_host_pages_else_the_browsers() -> None:
+    assert choose_language("de", ["en-US"]) == "de"
+    assert choose_language("en-GB", ["de-DE"]) == "en"
+    assert choose_language("fr", ["de-DE", "en"]) == "de"
+    assert choose_language("", ["de"]) == "de"
+    assert choose_language("", []) == "en"
+    live = LiveBoard(GAME + ";ply=1", language="de")
+    assert live.screen().status == "Blau ist am Zug." and live.screen().language == "de"
+    assert 'aria-label="Zola-Brett, 6 mal 6"' in live.screen().board
+
+
+def test_every_word_of_a_live_board_in_every_language() -> None:
+    for language in LANGUAGES:
+        words = labels(language)
+        assert set(words) == set(LABELS) and all(words.values())
+    for key in LABELS.values():
+        assert all(key in STRINGS[language] for language in LANGUAGES), key
+    assert labels("de")["first"] != labels("en")["first"]
+    buttons = {"first", "back", "forward", "last", "flip", "swap", "keep"}
+    assert set(ACTIONS) == buttons
+    assert tuple(LiveBoard(GAME).screen()._fields) == FIELDS
+
+
+# -- the loader's modules ---------------------------------------------------------------
+
+
+def loader_modules() -> list[str]:
+    text = (ROOT / "web/boards.js").read_text()
+    block = re.search(r"const MODULES = \[(.*?)\];", text, re.S)
+    assert block, "web/boards.js lists its modules in const MODULES = [...]"
+    return re.findall(r'"(\w+)"', block.group(1))
+
+
+def test_the_loader_fetches_exactly_what_a_live_board_imports() -> None:
+    code = (
+        "import sys, zola.live\n"
+        "print(' '.join(sorted(m.split('.')[-1] for m in sys.modules if m.startswith('zola.'))))"
+    )
+    command = [sys.executable, "-c", code]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
+    imported = set(done.stdout.split()) | {"__init__"}
+    assert set(loader_modules()) == imported
+    page_only = {"app", "computer", "library", "sharing", "insights", "replay", "editor", "ai"}
+    assert not imported & page_only
+
+
+def test_the_loaders_modules_are_compiled_by_scripts_mpy() -> None:
+    from scripts.mpy import targets
+
+    compiled = targets(ROOT)
+    for name in loader_modules():
+        assert compiled[ROOT / f"web/mpy/{name}.mpy"] == ROOT / f"zola/{name}.py", name
+        assert (ROOT / f"web/mpy/{name}.mpy").is_file(), name
+
+
+def test_the_glue_names_only_what_zola_live_has() -> None:
+    glue = (ROOT / "web/boards.py").read_text()
+    assert "from zola.live import FIELDS, LiveBoard, choose_language, labels" in glue
+    loader = (ROOT / "web/boards.js").read_text()
+    for name in LABELS:
+        assert f"labels.{name}" in loader or f'"{name}"' in loader, name
+    for name in FIELDS:
+        if name not in ("language",):
+            assert f"screen.{name}" in loader, name
+
+
+# -- the same on MicroPython --------------------------------------------------------------
+
+
+def short_game(rng: random.Random, size: int) -> Game:
+    """A game of up to 16 random moves (the swap sometimes), with a variation now and then,
+    looked at at some move."""
+    game = Game(size)
+    for _ in range(rng.randrange(17)):
+        if not game.legal_moves():
+            break
+        if game.ply > 2 and rng.random() < 0.15:
+            game.go_to(rng.randrange(game.ply))
+        game.play(rng.choice(game.legal_moves()))
+    game.go_to(rng.randint(0, len(game.moves)))
+    return game
+
+
+def random_sessions(count: int = 12) -> list[list]:
+    """Live-board sessions on random games: clicks (legal moves, illegal ones, stray
+    squares), buttons, keys and move-list jumps. (MicroPython is slow under Node: small.)"""
+    rng = random.Random(18)
+    sessions = []
+    buttons = ["first", "back", "forward", "last", "flip", "swap", "keep", "reset"]
+    keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "Home", "End", "Enter", " ", "h", "x"]
+    for i in range(count):
+        size = SIZES[i % len(SIZES)]
+        game = short_game(rng, size)
+        words = [word for word, _, _ in link.WORDS if word != "edit" and rng.random() < 0.25]
+        fragment = ";".join([encode(game)] + words)
+        events: list[list] = []
+        for _ in range(8):
+            roll = rng.random()
+            if roll < 0.35 and not game.is_game_over():
+                move = rng.choice(game.legal_moves())
+                if move.from_square >= 0:
+                    events.append(["click", [sq_name(move.from_square)]])
+                    events.append(["click", [sq_name(move.to_square)]])
+            elif roll < 0.45:
+                events.append(["click", [rng.choice(["a1", "c3", "d4", "f6", "k1", ""])]])
+            elif roll < 0.7:
+                events.append(["button", [rng.choice(buttons)]])
+            elif roll < 0.85:
+                events.append(["key", [rng.choice(keys), rng.random() < 0.5]])
+            elif roll < 0.95:
+                events.append(["go_to_node", [rng.randrange(len(game.nodes()) + 2)]])
+            else:
+                events.append(["prefer_dark", [rng.random() < 0.5]])
+        sessions.append([fragment, rng.choice(LANGUAGES), rng.random() < 0.3, events])
+    sessions.append(["v1;size=7", "de", False, [["click", ["c3"]], ["button", ["reset"]]]])
+    sessions.append(["", "en", False, [["drag", ["c3", "d3"]], ["button", ["swap"]]]])
+    return sessions
+
+
+def sq_name(square: int) -> str:
+    from zola.geometry import square_name
+
+    return square_name(square)
+
+
+def test_live_boards_agree_on_micropython(micropython) -> None:  # noqa: F811
+    sessions = random_sessions()
+    assert_agree(sessions, micropython("live_boards", sessions), harness.live_boards(sessions))
+
+
+def test_a_game_replays_as_the_link_says() -> None:
+    # The board shows the link's own game: the same record, the same position.
+    rng = random.Random(5)
+    for size in SIZES:
+        game = random_game(rng, size)
+        live = LiveBoard(encode(game))
+        assert record_of(live) == encode(game)
+        assert live.board.game.position == game.position
+        assert isinstance(live.board.game, Game)

@@ -1,0 +1,454 @@
+// Live Zola boards for any page: one line loads them, one element per board.
+//
+//   <script type="module" src="APP/web/boards.js"></script>
+//   <div data-zola="v1;size=8;moves=d4xe4;panel"></div>
+//
+// APP is where the app's files are served. Every board of the page is served by one
+// PyScript MicroPython interpreter and one copy of zola (no iframe, no Pyodide, no
+// worker, no service worker); every file comes from APP, computed from this file's own
+// address. Each board lives in an open shadow root (the host page's CSS cannot reach
+// it, its CSS cannot leak out), gets data-ready="1" once it takes clicks (or
+// data-problem="1" and one line saying what is wrong with its link), and keeps the
+// app's hooks: svg[data-position], [data-square]. Boards added later are mounted;
+// removed boards release what they held. A static SVG inside the element (what the
+// docs tools write) shows until the live board takes its place.
+//
+// The element's children belong to the board: a static SVG (or nothing) is all it
+// should hold. Elements that can carry a shadow root only (a div, p, span, section...;
+// not a figure). A host page on another origin than APP needs APP to send CORS
+// headers (GitHub Pages does), and a host page with a Content-Security-Policy must
+// allow APP's scripts and fetches, 'unsafe-eval' (PyScript) and 'wasm-unsafe-eval'
+// (MicroPython). A page that runs PyScript scripts of its own is not supported.
+//
+// This file only prepares the elements, forwards their events to web/boards.py and
+// paints what it answers (a zola.live.LiveScreen): every decision is made in zola.
+// window.zolaBoards is its only global: connect() and paint() for web/boards.py,
+// mounted() (how many boards are live) for tests and curious hosts.
+
+const APP = new URL("../", import.meta.url);
+// The bytecode of the zola modules a live board imports (zola.live and what it imports;
+// tests/test_live.py checks this list), made by scripts/mpy.py into web/mpy/.
+const MODULES = [
+  "__init__", "board", "compat", "errors", "game", "geometry", "i18n", "judgement", "link",
+  "live", "move", "movelist", "position", "record", "screen", "svg",
+];
+const RUNTIME = "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs";
+const CORE = "node_modules/@pyscript/core/dist/core.js";
+// PyScript's plugins a live board never uses: none, not even its error banner (a host
+// page is not ours to write on; errors go to the console).
+const PLUGINS = ["!deprecations-manager", "!donkey", "!error", "!py-editor", "!py-game", "!py-terminal"];
+const SELECTOR = "[data-zola]";
+const DARK = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
+
+const CSS = `
+:host { display: block; max-width: 32rem; margin-block: 1rem; }
+:host([hidden]) { display: none; }
+.zola {
+  all: initial; display: block; box-sizing: border-box; width: 100%; container-type: inline-size;
+  font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-align: start;
+  --ink: #2b2620; --muted: #6b6153; --panel: #fffaf0; --line: #dccfb6; --accent: #2e7d32;
+  --red: #c62828; --blue: #1e5bb8; --button: #fff; --button-line: #b9a98a; --hover: #f3ead8;
+  --warn: #8a3b00; --link: #1e5bb8; --current: #f2c94c;
+  color: var(--ink); color-scheme: light; background: var(--panel);
+  border: 1px solid var(--line); border-radius: 8px; padding: 0.4em;
+}
+.zola.dark {
+  --ink: #ece6dc; --muted: #b3a996; --panel: #2a2724; --line: #48423b; --accent: #43a047;
+  --red: #ef5350; --blue: #4f8fe8; --button: #34302c; --button-line: #5a5249; --hover: #403a35;
+  --warn: #ffb74d; --link: #8ab4f8; color-scheme: dark;
+}
+.zola *, .zola *::before, .zola *::after { box-sizing: border-box; }
+[hidden] { display: none !important; }
+.board {
+  display: block; width: 100%; aspect-ratio: 1; overflow: hidden; position: relative;
+  background: var(--panel); border-radius: 4px;
+}
+.board > svg, .board > img {
+  display: block; width: 100%; height: 100%; max-width: none; margin: 0; touch-action: manipulation;
+}
+.board [data-square] { cursor: pointer; outline: none; }
+.board [data-square]:focus-visible > rect.square { stroke: var(--ink); stroke-width: 7; stroke-dasharray: 14 8; }
+.board:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }
+.bar { display: flex; flex-wrap: nowrap; align-items: center; gap: 0.3em; margin: 0.35em 0 0; min-width: 0; }
+button {
+  font: inherit; line-height: 1.3; margin: 0; padding: 0.2em 0.55em; min-width: 2.2em;
+  border: 1px solid var(--button-line); border-radius: 6px; background: var(--button);
+  color: var(--ink); cursor: pointer; text-transform: none; letter-spacing: normal;
+}
+button:hover:not(:disabled) { background: var(--hover); }
+button:disabled { opacity: 0.45; cursor: default; }
+button:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }
+.reset { white-space: nowrap; }
+.app-link {
+  margin-left: auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+  color: var(--link); font-size: 0.9em; text-decoration: underline;
+}
+@container (max-width: 22em) { .app-link .words { display: none; } }
+p { margin: 0; }
+.line { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2em 0.6em; min-height: 2.1em; margin-top: 0.2em; }
+.status { font-weight: 600; }
+.status[data-turn]::before {
+  content: ""; display: inline-block; width: 0.8em; height: 0.8em; border-radius: 50%;
+  margin-right: 0.4em; vertical-align: -0.06em;
+}
+.status[data-turn="red"]::before { background: var(--red); }
+.status[data-turn="blue"]::before { background: var(--blue); }
+.status[data-turn=""]::before { display: none; }
+.message { color: var(--warn); }
+.message:empty, .note:empty { display: none; }
+.pie { display: inline-flex; gap: 0.3em; }
+.pie button[data-do="swap"] { background: var(--accent); border-color: var(--accent); color: #fff; }
+.note { font-style: italic; margin-top: 0.3em; }
+.moves {
+  position: relative; list-style: none; margin: 0.3em 0 0; padding: 0; height: 4.8em; overflow-y: auto;
+  display: grid; grid-template-columns: repeat(2, 1fr); align-content: start; gap: 0 0.5em;
+  font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.9em;
+}
+.moves li { display: flex; align-items: baseline; gap: 0.15em; }
+.moves .ply { color: var(--muted); min-width: 2.4em; text-align: right; font-size: 0.85em; }
+.moves .line .ply { min-width: 0; }
+.moves button { border: 0; background: none; padding: 0 0.3em; min-width: 0; border-radius: 4px; }
+.moves button.current { background: var(--current); color: #2b2620; }
+.moves button.ahead { color: var(--muted); }
+.moves li.variations {
+  grid-column: 1 / -1; display: block; margin: 0 0 0.2em 1.2em; padding-left: 0.4em;
+  border-left: 2px solid var(--line);
+}
+.moves .line { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 0.2em; }
+.moves .line li.variations { flex-basis: 100%; }
+.mark { font-weight: bold; text-decoration: none; }
+.problem { color: var(--warn); padding: 0.4em 0; }
+.zola.bad > :not(.problem) { display: none; }
+.sr-only {
+  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
+  clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;
+}
+`;
+
+// One board's parts; the step buttons are arrows until the board's language is known.
+const SHELL = `<div class="zola" part="zola" role="group">
+<div class="board" part="board"></div>
+<div class="bar">
+<button type="button" data-do="first" disabled>«</button><button type="button" data-do="back" disabled>‹</button><button type="button" data-do="forward" disabled>›</button><button type="button" data-do="last" disabled>»</button><button type="button" data-do="flip" disabled>⇅</button><button type="button" class="reset" data-do="reset" hidden></button>
+<a class="app-link" target="_blank" rel="noopener" hidden><span class="words"></span> ↗</a>
+</div>
+<div class="line"><p class="status" data-turn="" aria-live="polite"></p><span class="pie" hidden><span class="sr-only"></span><button type="button" data-do="swap"></button><button type="button" data-do="keep"></button></span></div>
+<p class="message"></p>
+<p class="note"></p>
+<ol class="moves" hidden></ol>
+<p class="announce sr-only" aria-live="polite"></p>
+<p class="problem" role="status" hidden></p>
+</div>`;
+
+let sheet = null; // the boards' style sheet, shared by every shadow root
+const shells = new Map(); // element -> its shell: {element, root, parts, id, ...}
+const roots = new WeakMap(); // shadow root -> the shell it shows now
+const byId = new Map(); // id -> the shell of a mounted board
+let python = null; // web/boards.py's live(kind, id, a, b), once it runs
+let nextId = 1;
+
+function url(path) {
+  return new URL(path, APP).href;
+}
+
+function style(root) {
+  if ("adoptedStyleSheets" in root && typeof CSSStyleSheet === "function") {
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(CSS);
+    }
+    root.adoptedStyleSheets = [sheet];
+  } else {
+    const element = document.createElement("style");
+    element.textContent = CSS;
+    root.prepend(element);
+  }
+}
+
+let template = null;
+
+// The board's shadow root and parts, at once (before Python runs): a static SVG inside
+// the element moves into the board's place and shows until the live board replaces it.
+function prepare(element) {
+  let shell = shells.get(element);
+  if (shell) return shell;
+  let root = element.shadowRoot;
+  try {
+    root ??= element.attachShadow({ mode: "open" });
+  } catch {
+    return null; // an element that cannot hold a shadow root: not a board
+  }
+  if (!template) {
+    template = document.createElement("template");
+    template.innerHTML = SHELL;
+  }
+  root.replaceChildren(template.content.cloneNode(true));
+  style(root);
+  const find = (selector) => root.querySelector(selector);
+  const parts = {
+    zola: find(".zola"), board: find(".board"), status: find(".status"), message: find(".message"),
+    pie: find(".pie"), note: find(".note"), moves: find(".moves"), announce: find(".announce"),
+    problem: find(".problem"), link: find(".app-link"), reset: find(".reset"),
+  };
+  const words = (element.dataset.zola || "").split(";");
+  parts.zola.classList.toggle("dark", words.includes("dark") || !!DARK?.matches);
+  parts.moves.hidden = !words.includes("panel");
+  const preview = [...element.childNodes].filter((node) => node.nodeType === 1);
+  parts.board.append(...preview);
+  element.replaceChildren();
+  shell = { element, root, parts, id: 0, labels: null, from: null };
+  if (!roots.has(root)) listen(root);
+  roots.set(root, shell);
+  shells.set(element, shell);
+  return shell;
+}
+
+// Each board's events, caught at its shadow root (once per root: a board shown afresh
+// keeps them) and sent to Python with the board's id.
+function listen(root) {
+  const on = (type, handler) => {
+    root.addEventListener(type, (event) => {
+      const shell = roots.get(root);
+      if (shell && shells.get(shell.element) === shell) handler(shell, event);
+    });
+  };
+  on("click", (shell, event) => {
+    const target = event.target;
+    const action = target.closest("[data-do]");
+    if (action) return send(shell, "button", action.dataset.do);
+    const node = target.closest("[data-node]");
+    if (node) return send(shell, "node", node.dataset.node);
+    const square = target.closest("[data-square]");
+    if (square) send(shell, "click", square.dataset.square);
+  });
+  on("keydown", (shell, event) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (send(shell, "key", event.key, !!event.target.closest?.("[data-square]"))) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  });
+  // A drag from one square to another plays like two clicks (the left button only).
+  on("pointerdown", (shell, event) => {
+    shell.from = event.button === 0 ? squareAt(root, event) : null;
+  });
+  on("pointerup", (shell, event) => {
+    const from = shell.from;
+    shell.from = null;
+    const to = from && event.button === 0 ? squareAt(root, event) : null;
+    if (to && to !== from) send(shell, "drag", from, to);
+  });
+}
+
+function squareAt(root, event) {
+  const hit = root.elementFromPoint(event.clientX, event.clientY);
+  return hit?.closest("[data-square]")?.dataset.square ?? null;
+}
+
+// Tell Python what happened to a board; it paints the board (see paint) and answers
+// whether the event was used.
+function send(shell, kind, a, b) {
+  if (!python || !shell.id) return false;
+  try {
+    return python(kind, shell.id, a, b) === true;
+  } catch (error) {
+    console.error("Zola board", shell.element, error);
+    return false;
+  }
+}
+
+function setLabels(shell, labels) {
+  const { root, parts } = shell;
+  shell.labels = labels;
+  parts.zola.setAttribute("aria-label", labels.label);
+  for (const name of ["first", "back", "forward", "last", "flip"]) {
+    const button = root.querySelector(`[data-do="${name}"]`);
+    button.title = labels[name];
+    button.setAttribute("aria-label", labels[name]);
+  }
+  parts.reset.textContent = labels.reset;
+  parts.reset.title = labels.reset_title;
+  parts.pie.querySelector(".sr-only").textContent = labels.pie; // read before the two buttons
+  parts.pie.title = labels.pie;
+  root.querySelector('[data-do="swap"]').textContent = labels.swap;
+  root.querySelector('[data-do="keep"]').textContent = labels.keep;
+  parts.link.querySelector(".words").textContent = labels.app_link.replace(/\s*↗$/, "");
+  parts.link.title = labels.app_link;
+  parts.moves.setAttribute("aria-label", labels.moves);
+}
+
+// Write what board ``id`` shows (a zola.live.LiveScreen as a plain object) into its
+// shadow root: web/boards.py calls this after every event it was told of.
+function paint(id, screen) {
+  const shell = byId.get(id);
+  if (!shell || !screen) return;
+  const { element, root, parts } = shell;
+  if (screen.labels !== shell.labels) setLabels(shell, screen.labels);
+  parts.zola.lang = screen.language;
+  parts.zola.classList.toggle("dark", screen.layout.dark);
+  parts.zola.classList.toggle("bad", !!screen.problem);
+  parts.problem.hidden = !screen.problem;
+  if (screen.problem) {
+    parts.problem.textContent = screen.problem;
+    parts.board.replaceChildren();
+    delete element.dataset.ready;
+    element.dataset.problem = "1";
+    return;
+  }
+  delete element.dataset.problem;
+  const board = parts.board;
+  const hadFocus = board.contains(root.activeElement) && root.activeElement !== board;
+  board.innerHTML = screen.board; // markup made by zola.svg, which escapes every text
+  board.tabIndex = screen.layout.static ? 0 : -1;
+  if (hadFocus) (board.querySelector('[tabindex="0"]') ?? board).focus();
+  parts.status.textContent = screen.status;
+  parts.status.dataset.turn = screen.turn;
+  parts.message.textContent = screen.message;
+  if (screen.announce) parts.announce.textContent = screen.announce;
+  parts.pie.hidden = !screen.pie;
+  for (const name of ["first", "back"]) root.querySelector(`[data-do="${name}"]`).disabled = !screen.can_back;
+  for (const name of ["forward", "last"]) root.querySelector(`[data-do="${name}"]`).disabled = !screen.can_forward;
+  root.querySelector('[data-do="flip"]').disabled = false;
+  parts.reset.hidden = !screen.changed;
+  parts.link.hidden = !screen.app_link;
+  if (screen.app_link) parts.link.href = screen.app_link;
+  parts.note.textContent = screen.comment;
+  parts.moves.hidden = !screen.layout.panel;
+  if (screen.layout.panel) {
+    parts.moves.innerHTML = screen.move_list; // markup made by zola.movelist, escaped
+    scroll(parts.moves);
+  }
+  element.dataset.ready = "1";
+}
+
+// Keep the move looked at in sight in its list (and never scroll the page): once a
+// frame for all lists, so that mounting many boards lays the page out once.
+const lists = new Set();
+function scroll(list) {
+  if (!lists.size) requestAnimationFrame(() => {
+    for (const moves of lists) {
+      const current = moves.querySelector("button.current");
+      if (current) moves.scrollTop = current.offsetTop - moves.clientHeight / 2;
+    }
+    lists.clear();
+  });
+  lists.add(list);
+}
+
+function language(element) {
+  return element.closest("[lang]")?.lang || document.documentElement.lang || "";
+}
+
+function mount(element) {
+  const shell = prepare(element);
+  if (!shell || shell.id || !python) return;
+  shell.id = nextId++;
+  byId.set(shell.id, shell);
+  const fragment = element.dataset.zola || "";
+  send(shell, "open", fragment, `${language(element)} ${DARK?.matches ? 1 : 0}`);
+}
+
+function unmount(element) {
+  const shell = shells.get(element);
+  if (!shell) return;
+  shells.delete(element);
+  send(shell, "close");
+  byId.delete(shell.id);
+  shell.id = 0;
+  delete element.dataset.ready;
+}
+
+function boardsIn(node) {
+  if (node.nodeType !== 1) return [];
+  const found = [...node.querySelectorAll(SELECTOR)];
+  if (node.matches(SELECTOR)) found.unshift(node);
+  return found;
+}
+
+function watch() {
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === "attributes") {
+        // A new link in a board that is there: the board shows it afresh.
+        const element = record.target;
+        if (!element.isConnected) continue;
+        const shell = shells.get(element);
+        if (shell) unmount(element);
+        if (element.hasAttribute("data-zola")) python ? mount(element) : prepare(element);
+        else shell?.root.replaceChildren(); // no longer a board
+        continue;
+      }
+      for (const node of record.removedNodes) {
+        for (const element of boardsIn(node)) if (!element.isConnected) unmount(element);
+      }
+      for (const node of record.addedNodes) {
+        for (const element of boardsIn(node)) {
+          if (element.isConnected && !shells.has(element)) python ? mount(element) : prepare(element);
+        }
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-zola"] });
+  DARK?.addEventListener?.("change", () => {
+    for (const shell of shells.values()) send(shell, "dark", DARK.matches);
+  });
+}
+
+// Python (web/boards.py) hands over its event function once zola is imported. The
+// boards open just after its script ends, each in a call of its own: MicroPython
+// frees the garbage of a call only once the call has returned.
+function connect(live) {
+  if (python) return;
+  python = live;
+  const languages = (navigator.languages || [navigator.language || ""]).join(",");
+  python("setup", 0, APP.href + "index.html", languages);
+  queueMicrotask(() => {
+    for (const element of document.querySelectorAll(SELECTOR)) mount(element);
+  });
+}
+
+function hint(rel, href) {
+  const link = document.createElement("link");
+  link.rel = rel;
+  link.href = href;
+  if (rel === "preload") {
+    link.as = "fetch";
+    link.crossOrigin = "anonymous"; // as PyScript's and MicroPython's own fetch() ask
+  }
+  document.head.append(link);
+}
+
+// One PyScript MicroPython for every board: its config names the runtime, the bytecode
+// and the glue (web/boards.py, imported by the script) by absolute addresses (PyScript
+// resolves them against the host page). They are all asked for at once, here, rather
+// than one after the other as PyScript gets to each.
+function boot() {
+  const files = Object.fromEntries(MODULES.map((name) => [url(`web/mpy/${name}.mpy`), `./zola/${name}.mpy`]));
+  files[url("web/boards.py")] = "./zola_boards.py";
+  hint("modulepreload", url(RUNTIME));
+  hint("preload", url(RUNTIME.replace(/mjs$/, "wasm")));
+  for (const file of Object.keys(files)) hint("preload", file);
+  const script = document.createElement("script");
+  script.type = "mpy";
+  script.textContent = "import zola_boards";
+  script.setAttribute("config", JSON.stringify({ interpreter: url(RUNTIME), plugins: PLUGINS, files }));
+  document.head.append(script);
+  // PyScript loads its plugins for its other script type too, unless the page says
+  // otherwise: a page without a PyScript config of its own gets one that says so.
+  if (!document.querySelector('py-config, script[type="py"][config]')) {
+    const off = document.createElement("py-config");
+    off.hidden = true;
+    off.textContent = JSON.stringify({ plugins: PLUGINS });
+    document.head.append(off);
+  }
+  import(url(CORE));
+}
+
+function start() {
+  // connect and paint are web/boards.py's; mounted() says how many boards are live.
+  globalThis.zolaBoards = Object.freeze({ connect, paint, mounted: () => byId.size });
+  boot();
+  for (const element of document.querySelectorAll(SELECTOR)) prepare(element);
+  watch();
+}
+
+if (!globalThis.zolaBoards) start();

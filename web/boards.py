@@ -1,0 +1,86 @@
+"""The live boards of a host page, on MicroPython: one interpreter for all of them.
+
+web/boards.js copies this file into MicroPython's file system as ``zola_boards.py``,
+next to the zola bytecode, and its script imports it.
+
+web/boards.js gives every <div data-zola="FRAGMENT"> of the page an id and calls
+``live(kind, id, a, b)`` for what happens to it (opened, closed, a click, a key, a
+button...). This forwards each event to that board's zola.live.LiveBoard and hands
+what the board shows now, its LiveScreen as a plain JavaScript object, to
+``zolaBoards.paint(id, screen)``, which writes it into the board's shadow root.
+Every decision is made in zola.live and zola.board; this file only converts.
+
+The screen goes to JavaScript as an argument of paint(), never as a return value:
+MicroPython 1.28 can lose an object holding a long string (an SVG board) on the
+way back from a Python function called by JavaScript.
+"""
+
+import gc
+
+import js
+from jsffi import create_proxy, to_js
+
+from zola.errors import ZolaError
+from zola.live import FIELDS, LiveBoard, choose_language, labels
+
+# Collect garbage after every 2 MB allocated rather than 16 KB (the runtime's setting):
+# drawing a board makes about 0.2 MB of short-lived strings, and a collection walks
+# the whole heap, so a page of many boards opens about a fifth faster, for a heap at
+# most 2 MB larger.
+gc.threshold(2 << 20)
+
+boards = {}  # id -> LiveBoard
+words = {}  # language -> its fixed words, converted once
+setup = {"app": "", "languages": []}
+
+
+def paint(board_id: int) -> bool:
+    """Hand what the board shows now to boards.js."""
+    screen = boards[board_id].screen()
+    values = {name: screen[i] for i, name in enumerate(FIELDS)}
+    if screen.language not in words:
+        words[screen.language] = to_js(labels(screen.language))
+    values["labels"] = words[screen.language]
+    js.zolaBoards.paint(board_id, to_js(values))
+    return True
+
+
+def live(kind, board_id=0, a=None, b=None):
+    """One event of one board; returns whether it was used (the board is painted then)."""
+    if kind == "setup":  # once: the full app's address, the browser's languages
+        setup["app"] = str(a)
+        setup["languages"] = [tag for tag in str(b).split(",") if tag]
+        return False
+    if kind == "open":  # a: the fragment, b: "lang dark" (the host's language, 0 or 1)
+        lang, _, dark = str(b).partition(" ")
+        language = choose_language(lang, setup["languages"])
+        boards[board_id] = LiveBoard(str(a), language, setup["app"], dark == "1")
+        return paint(board_id)
+    if kind == "close":
+        boards.pop(board_id, None)
+        return False
+    board = boards.get(board_id)
+    if board is None:
+        return False
+    try:
+        if kind == "key":  # a: the key, b: whether the focus is on a square
+            if not board.key(str(a), bool(b)):
+                return False
+        elif kind == "click":
+            board.click(str(a))
+        elif kind == "drag":
+            board.drag(str(a), str(b))
+        elif kind == "button":
+            board.button(str(a))
+        elif kind == "node":
+            board.go_to_node(int(a))
+        elif kind == "dark":
+            board.prefer_dark(bool(a))
+        else:
+            return False
+    except ZolaError:  # an event that names nothing on this board (a stale move list)
+        pass
+    return paint(board_id)
+
+
+js.zolaBoards.connect(create_proxy(live))

@@ -1,0 +1,306 @@
+"""A live board on a docs page: a game that a reader steps through and tries moves on.
+
+A host page may hold many of them, all served by one interpreter: ``web/boards.js``
+finds the ``<div data-zola="FRAGMENT">`` elements and ``web/boards.py`` forwards each
+board's events to its :class:`LiveBoard`, then paints the :class:`LiveScreen` it gets
+back. Everything a board shows and how it reacts comes from the app's own
+:class:`zola.board.Board` (selection and legal-move marks, why a move is illegal,
+the pie offer, passes, stepping, the move list, notes, status, SVG); this module adds
+what a reader of a document needs around it: the author's game to come back to
+(Reset), the page's language and colour scheme, the "Open in the full app" address
+and the one line that says why a link holds no game.
+
+>>> live = LiveBoard("v1;size=6;moves=c3xd3.c4xd3;panel", app_url="https://x.example/zola/")
+>>> live.button("back"); screen = live.screen()
+>>> screen.status, screen.can_back, screen.can_forward, screen.changed
+('Blue to move.', True, True, False)
+>>> live.click("e4"); live.click("d3"); screen = live.screen()
+>>> screen.announce, screen.changed, screen.app_link
+('Blue played e4xd3.', True, 'https://x.example/zola/#v2;size=6;moves=c3xd3.c4xd3(e4xd3);at=3')
+>>> live.button("reset"); screen = live.screen()
+>>> screen.changed, screen.status, screen.app_link.split("#")[1]
+(False, 'Red to move.', 'v1;size=6;moves=c3xd3.c4xd3')
+>>> bad = LiveBoard("v1;size=7").screen()
+>>> bad.problem.startswith("This board cannot be shown: "), "'7'" in bad.problem, bad.board
+(True, True, '')
+"""
+
+from collections import namedtuple
+
+from zola.board import Board
+from zola.errors import InvalidOptionError, ZolaError
+from zola.i18n import Text, pick_language, say
+from zola.link import parse
+from zola.move import Move
+from zola.record import encode, write_notes, write_tree
+
+# What a live board shows, by name (see LiveScreen).
+FIELDS = (
+    "board",  # the board as SVG, "" when the link holds no game
+    "problem",  # why the link holds no game (one short line), "" when it holds one
+    "status",  # whose turn, or the result
+    "turn",  # "red", "blue", or "" when the game is over
+    "message",  # the notice line: why a move is illegal, a pass, ...
+    "announce",  # the moves just played, said for screen readers, "" when none
+    "pie",  # show the Swap / Keep offer
+    "can_back",  # First and Back
+    "can_forward",  # Forward and Last
+    "move_list",  # the move list's items as HTML (zola.movelist), "" without `panel`
+    "comment",  # the author's comment on the position shown, "" when none
+    "app_link",  # the "Open in the full app" address, "" when not shown
+    "changed",  # the reader's moves or notes changed the game: offer Reset
+    "layout",  # {"panel", "static", "dark"}: yes/no each
+    "language",
+)
+
+
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import NamedTuple
+
+    class _LiveScreen(NamedTuple):  # the fields of FIELDS, typed
+        board: str
+        problem: str
+        status: str
+        turn: str
+        message: str
+        announce: str
+        pie: bool
+        can_back: bool
+        can_forward: bool
+        move_list: str
+        comment: str
+        app_link: str
+        changed: bool
+        layout: dict[str, bool]
+        language: str
+
+else:
+    _LiveScreen = namedtuple("LiveScreen", FIELDS)
+
+
+class LiveScreen(_LiveScreen):
+    """Everything one live board shows; the moves announced are handed out once."""
+
+    __slots__ = ()
+
+
+# The buttons of a live board: what a press does to its Board ("reset" is the LiveBoard's).
+ACTIONS: "dict[str, Callable[[Board], object]]" = {
+    "first": lambda board: board.go_to(0),
+    "back": Board.undo,
+    "forward": Board.redo,
+    "last": lambda board: board.go_to(len(board.game.moves)),
+    "flip": lambda board: board.toggle("flip"),
+    "swap": lambda board: board.play(Move.SWAP) if board.offers_swap() else None,
+    "keep": lambda board: board.keep_blue() if board.offers_swap() else None,
+}
+# Keys anywhere on a live board but on its squares (as the app's page): the ends and steps.
+KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
+# The fixed words of a live board, by the name the page gives each place.
+LABELS = {
+    "label": "live.label",
+    "first": "page.first",
+    "back": "live.back",
+    "forward": "live.forward",
+    "last": "page.last",
+    "flip": "page.flip",
+    "reset": "live.reset",
+    "reset_title": "live.reset_title",
+    "pie": "page.pie",
+    "swap": "page.swap",
+    "keep": "page.keep",
+    "app_link": "page.app_link",
+    "moves": "page.moves",
+}
+
+
+def labels(language: str) -> dict[str, str]:
+    """The fixed words of a live board in ``language``, by place.
+
+    >>> labels("de")["reset"], labels("en")["back"]
+    ('Zurücksetzen', 'Back one move')
+    """
+    return {name: say(language, key) for name, key in LABELS.items()}
+
+
+def choose_language(host: str, browser: "list[str] | tuple[str, ...]" = ()) -> str:
+    """The language of the host page (its ``lang``) when it is one of ours, else the
+    browser's first that is, else English.
+
+    >>> choose_language("de-CH", ["en-US"]), choose_language("fr", ["de-DE"]), choose_language("")
+    ('de', 'de', 'en')
+    """
+    return pick_language(([host] if host else []) + list(browser))
+
+
+def _detail(error: ZolaError) -> str:
+    """An error's message without the ``bad game link:`` every link error starts with."""
+    text = str(error)
+    prefix = "bad game link: "
+    return text[len(prefix) :] if text.startswith(prefix) else text
+
+
+class LiveBoard:
+    """One live board: the author's game of ``fragment`` (a link's fragment with its view
+    words) on a :class:`~zola.board.Board`, and the reader's moves on it.
+
+    ``language`` is the board's (see :func:`choose_language`), ``app_url`` the full app's
+    address for "Open in the full app" (``""``: no link), ``dark`` whether the reader's
+    colour scheme is dark (the ``dark`` word makes a board dark either way).
+    """
+
+    def __init__(
+        self, fragment: str, language: str = "en", app_url: str = "", dark: bool = False
+    ) -> None:
+        self.fragment = fragment
+        self.language = language
+        self.app_url = app_url
+        self.dark = dark
+        self.board: Board | None = None
+        self.problem: Text | str = ""
+        self.link_dark = False  # the link says `dark`
+        # The author's moves and notes as the link writes them, kept when the reader first
+        # does something that may change them (not before: many boards open at once).
+        self.author: tuple[str, str] | None = None
+        self._open()
+
+    def _open(self) -> None:
+        """Show the author's game (the link is read again: a fresh copy of it)."""
+        try:
+            game, view = parse(self.fragment)
+        except ZolaError as error:
+            self.board = None
+            self.problem = Text("live.bad_link", detail=_detail(error))
+            return
+        self.link_dark = view.theme == "dark"
+        # A board of a document: never the editor, no host messages, no computer.
+        view = view.replace(embed=True, edit=False, origin="")
+        if self.board is not None:  # Reset: the reader's flip stays
+            view = view.replace(flip=self.board.view.flip)
+        self.board = Board(game, view)
+        self.board.language = self.language
+        self._theme()
+        self.author = None
+
+    def _theme(self) -> None:
+        board = self.board
+        if board is not None:
+            dark = self.link_dark or self.dark
+            board.view = board.view.replace(theme="dark" if dark else "light")
+
+    # -- what a reader does ----------------------------------------------------------------
+
+    def button(self, name: str) -> None:
+        """A press on one of the board's buttons: ``first``, ``back``, ``forward``,
+        ``last``, ``flip``, ``swap``, ``keep`` (the pie offer) or ``reset`` (the author's
+        game again, the moves tried on it dropped)."""
+        if name != "reset" and name not in ACTIONS:
+            raise InvalidOptionError("unknown button " + repr(name))
+        if self.board is None:
+            return
+        if name == "reset":
+            self._open()
+        else:
+            if name == "swap":
+                self._touch()
+            ACTIONS[name](self.board)
+
+    def click(self, square: str) -> None:
+        """A click on the square called ``square`` (see :meth:`zola.board.Board.click`)."""
+        if self.board is not None:
+            self._touch()
+            self.board.click(square)
+
+    def drag(self, start: str, end: str) -> None:
+        """A checker dragged from one square to another."""
+        if self.board is not None:
+            self._touch()
+            self.board.drag(start, end)
+
+    def key(self, key: str, on_square: bool = False) -> bool:
+        """A key pressed while the board has the focus; ``on_square``: on one of its
+        squares, where the arrows move the keyboard's cursor as on the app's board
+        (elsewhere they step through the game). Returns whether the key was used.
+
+        >>> live = LiveBoard("v1;size=6;moves=c3xd3")
+        >>> live.key("ArrowLeft"), live.screen().can_back, live.key("x")
+        (True, False, False)
+        """
+        board = self.board
+        if board is None:
+            return False
+        if on_square:
+            self._touch()
+            if board.key(key):
+                return True
+        if key in KEYS:
+            self.button(KEYS[key])
+            return True
+        return False
+
+    def go_to_node(self, number: int) -> None:
+        """Look at the move numbered ``number`` in the move list (0: the start)."""
+        if self.board is not None:
+            self.board.go_to_node(number)
+
+    def prefer_dark(self, dark: bool) -> None:
+        """The reader's colour scheme changed (light or dark)."""
+        self.dark = dark
+        self._theme()
+
+    # -- what it shows ---------------------------------------------------------------------
+
+    def _touch(self) -> None:
+        """The reader is about to do something that may change the game."""
+        if self.author is None and self.board is not None:
+            self.author = (write_tree(self.board.game), write_notes(self.board.game))
+
+    def changed(self) -> bool:
+        """Whether the reader's moves or notes changed the author's game."""
+        board = self.board
+        if board is None or self.author is None:
+            return False
+        return (write_tree(board.game), write_notes(board.game)) != self.author
+
+    def screen(self) -> LiveScreen:
+        """What the board shows now."""
+        board, language = self.board, self.language
+        if board is None:
+            return LiveScreen(
+                board="",
+                problem=say(language, self.problem),
+                status="",
+                turn="",
+                message="",
+                announce="",
+                pie=False,
+                can_back=False,
+                can_forward=False,
+                move_list="",
+                comment="",
+                app_link="",
+                changed=False,
+                layout={"panel": False, "static": True, "dark": self.dark},
+                language=language,
+            )
+        game, view = board.game, board.view
+        app_link = self.app_url + "#" + encode(game) if view.app_link and self.app_url else ""
+        return LiveScreen(
+            board=board.svg(),
+            problem="",
+            status=board.say(board.status()),
+            turn=board.turn(),
+            message=board.say(board.notice),
+            announce=board.announce(),
+            pie=board.offers_swap(),
+            can_back=game.ply > 0,
+            can_forward=game.ply < len(game.moves),
+            move_list=board.move_list() if view.panel else "",
+            comment=board.comment(),
+            app_link=app_link,
+            changed=self.changed(),
+            layout={"panel": view.panel, "static": view.static, "dark": view.theme == "dark"},
+            language=language,
+        )
