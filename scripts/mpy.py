@@ -18,12 +18,13 @@ fresh. Run it after changing a zola module the page loads, then
 from __future__ import annotations
 
 import argparse
-import re
 import subprocess
 import sys
 import tempfile
 import tomllib
 from pathlib import Path
+
+from zola.sitefiles import loader_modules
 
 ROOT = Path(__file__).resolve().parents[1]
 MPY_VERSION = 6  # the first byte after "M": bytecode of MicroPython 1.28
@@ -37,18 +38,9 @@ def targets(root: Path = ROOT) -> dict[Path, Path]:
     for source, destination in files.items():
         if source.endswith(".mpy"):
             out[root / source] = root / destination.removeprefix("./").removesuffix(".mpy")
-    for name in live_modules(root):
+    for name in loader_modules(root):
         out[root / "web" / "mpy" / f"{name}.mpy"] = root / "zola" / name
     return {mpy: py.with_suffix(".py") for mpy, py in out.items()}
-
-
-def live_modules(root: Path = ROOT) -> list[str]:
-    """The modules in the ``MODULES`` list of web/boards.js."""
-    loader = (root / "web" / "boards.js").read_text()
-    found = re.search(r"const MODULES = \[([^\]]*)\]", loader)
-    if found is None:
-        sys.exit("web/boards.js: no MODULES list")
-    return re.findall(r'"([a-z_]+)"', found.group(1))
 
 
 def compile_module(source: Path, output: Path, root: Path = ROOT) -> None:

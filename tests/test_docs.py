@@ -37,7 +37,8 @@ NAMES = [figure.name for figure in figures.FIGURES]
 
 
 class Page(HTMLParser):
-    """What the tests need from rules.html: figures with their captions, links, frames."""
+    """What the tests need from rules.html: figures with their captions, links, frames,
+    live boards (each with the static picture it shows until it is live), scripts."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -45,7 +46,10 @@ class Page(HTMLParser):
         self.links: list[dict[str, str | None]] = []
         self.anchors: list[str] = []
         self.frames: list[dict[str, str | None]] = []
-        self.scripts = 0
+        self.boards: list[dict[str, str | None]] = []
+        self.previews: list[dict[str, str | None]] = []  # the images inside live boards
+        self.scripts: list[dict[str, str | None]] = []
+        self._board_depth = 0  # > 0 inside a live board's element
         self.captions: dict[str, list[str]] = {}  # figure image src -> <code> texts
         self.caption_text: dict[str, str] = {}
         self._figure_src: str | None = None
@@ -55,7 +59,13 @@ class Page(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
-        if tag == "img":
+        if tag == "div" and (self._board_depth or "data-zola" in attributes):
+            self._board_depth += 1
+            if self._board_depth == 1:
+                self.boards.append(attributes)
+        elif tag == "img" and self._board_depth:
+            self.previews.append(attributes)
+        elif tag == "img":
             self.images.append(attributes)
             if self._figure_src is None:
                 self._figure_src = attributes.get("src")
@@ -75,7 +85,7 @@ class Page(HTMLParser):
         elif tag == "iframe":
             self.frames.append(attributes)
         elif tag == "script":
-            self.scripts += 1
+            self.scripts.append(attributes)
 
     def handle_data(self, data: str) -> None:
         if self._in_caption:
@@ -84,7 +94,9 @@ class Page(HTMLParser):
             self._code += data
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "code" and self._in_code:
+        if tag == "div" and self._board_depth:
+            self._board_depth -= 1
+        elif tag == "code" and self._in_code:
             self._in_code = False
             if self._in_caption:
                 self.captions[self._figure_src or ""].append(self._code)
@@ -165,16 +177,18 @@ def test_each_caption_names_exactly_the_checked_moves(page: Page, figure) -> Non
     assert sorted(page.captions[src]) == sorted(figure.moves)
 
 
-def test_the_live_board_is_the_step_diagram_in_an_embed(page: Page) -> None:
-    assert len(page.frames) >= 1
-    source = page.frames[0]["src"] or ""
-    path, _, fragment = source.partition("#")
-    assert path == "../index.html"
-    game, view = parse(fragment)
+def test_the_live_board_is_the_step_diagram(page: Page) -> None:
+    # A live board (web/boards.js, loaded once), no iframe.
+    assert len(page.boards) == 1 and page.frames == []
+    assert page.scripts == [{"type": "module", "src": "../web/boards.js"}]
+    game, view = parse(page.boards[0]["data-zola"] or "")
     step = next(f for f in figures.FIGURES if f.name == "step")
     assert game.position == step.start()
-    assert view.embed and view.panel and view.shading and not view.static
-    assert all(frame.get("title") for frame in page.frames)
+    assert view.panel and view.shading and not view.static
+    # It shows the step diagram's arrows, and the diagram until it is live.
+    assert list(game.root.note.arrows) == [Move.parse(text) for text in step.moves]
+    (preview,) = page.previews
+    assert preview["src"] == "figures/step.svg" and len(preview.get("alt") or "") > 40
     for text in step.moves:  # the moves the text invites the reader to try
         assert Move.parse(text) in game.legal_moves()
 
@@ -182,11 +196,12 @@ def test_the_live_board_is_the_step_diagram_in_an_embed(page: Page) -> None:
 def test_the_page_stays_on_its_own_site_and_credits_mark_steere(page: Page) -> None:
     html = (DOCS / "rules.html").read_text(encoding="utf-8")
     assert "Zola, a game by Mark Steere" in html
-    assert page.scripts == 0
+    assert [script["src"] for script in page.scripts] == ["../web/boards.js"]
     assert {"rel": "icon", "href": "data:,"} in page.links
     fetched = [link["href"] for link in page.links if link.get("rel") != "icon"]
-    fetched += [image["src"] for image in page.images]
+    fetched += [image["src"] for image in page.images + page.previews]
     fetched += [frame["src"] for frame in page.frames]
+    fetched += [script["src"] for script in page.scripts]
     for url in fetched:
         assert not urlsplit(url).scheme and not url.startswith("/"), url
         target = (DOCS / url.split("#")[0]).resolve()

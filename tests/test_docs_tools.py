@@ -1,8 +1,10 @@
-"""The docs tools: the Sphinx directive, the Markdown extension, the notebook display.
+"""The docs tools: the Sphinx directive, the Markdown extension, the notebook display,
+and the live boards' files they put into a site (zola.sitefiles, ``zola site-files``).
 
 A small Sphinx project is built here with the HTML, LaTeX and EPUB builders (the
 LaTeX build reuses the HTML build's doctrees, as ``make html latex`` does); each
 diagram is read back from the output and must show the position it was asked for.
+(tests/browser/test_docs_live.py opens such sites in Chromium.)
 """
 
 from __future__ import annotations
@@ -12,6 +14,10 @@ import io
 import logging
 import os
 import re
+import shutil
+import subprocess
+import sys
+import tarfile
 import xml.etree.ElementTree as ET
 import zipfile
 from html.parser import HTMLParser
@@ -21,10 +27,12 @@ from types import ModuleType
 import pytest
 
 from tests.test_svg import checkers
-from zola import Game, Position
+from zola import Game, Position, sitefiles
 from zola.link import parse
 
+ROOT = Path(__file__).resolve().parents[1]
 APP_URL = "https://example.org/zola/index.html"
+APP_LOADER = "https://example.org/zola/web/boards.js"
 LINK = "v1;size=8;moves=d4xe4"
 LINK_POSITION = str(parse(LINK)[0].position)  # after d4xe4
 LONE = "6/6/2rb2/6/6/6 r"
@@ -43,10 +51,10 @@ def _need(module: str) -> ModuleType:
 
 
 class Tags(HTMLParser):
-    """The ``img``, ``iframe``, ``figcaption`` and ``p`` elements of a page, in order,
-    with their attributes and text."""
+    """The ``img``, ``iframe``, ``figcaption``, ``p``, ``div`` and ``script`` elements of
+    a page, in order, with their attributes and text."""
 
-    WANTED = ("img", "iframe", "figcaption", "p")
+    WANTED = ("img", "iframe", "figcaption", "p", "div", "script")
 
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -71,6 +79,23 @@ class Tags(HTMLParser):
 
     def all(self, tag: str) -> list[tuple[dict[str, str], str]]:
         return [(attrs, text) for name, attrs, text in self.found if name == tag]
+
+    def live(self) -> list[dict[str, str]]:
+        """The attributes of the live boards' elements."""
+        return [attrs for attrs, _ in self.all("div") if "data-zola" in attrs]
+
+    def loaders(self) -> list[str]:
+        """The ``src`` of each module script that loads live boards."""
+        return [
+            attrs["src"]
+            for attrs, _ in self.all("script")
+            if attrs.get("type") == "module" and "boards.js" in attrs.get("src", "")
+        ]
+
+
+def live_children(text: str) -> list[str]:
+    """What each live board's element holds before it is live (its first tag)."""
+    return re.findall(r"<div [^>]*data-zola=[^>]*>\s*<(\w+)", text)
 
 
 # ------------------------------------------------------------------------ Sphinx
@@ -106,6 +131,8 @@ BAD = [
     (18, "needs a game link", ".. zola::"),
 ]
 BAD_PAGE = "Bad\n===\n\n" + "\n\n".join(text for _, _, text in BAD) + f"\n\n.. zola:: {LONE}\n"
+# A page outside the toctree (so not in the LaTeX book): one board in an iframe.
+IFRAME_PAGE = f":orphan:\n\nIframe\n======\n\n.. zola:: {LONE}\n   :live: iframe panel\n"
 
 
 def build(src: Path, out: Path, doctrees: Path, builder: str, **config: object) -> str:
@@ -136,6 +163,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (src / "index.rst").write_text("Test\n====\n\n.. toctree::\n\n   diagrams\n   bad\n")
     (src / "diagrams.rst").write_text(DIAGRAMS)
     (src / "bad.rst").write_text(BAD_PAGE)
+    (src / "iframe.rst").write_text(IFRAME_PAGE)
     return root
 
 
@@ -184,8 +212,34 @@ def test_sphinx_html_caption_is_text_with_inline_markup(html: tuple[Path, str]) 
     assert 'id="lone-pair"' in text
 
 
-def test_sphinx_live_puts_the_app_in_an_iframe_above_the_diagram(html: tuple[Path, str]) -> None:
+def test_sphinx_live_makes_the_diagram_a_live_board_loaded_from_the_app(
+    html: tuple[Path, str],
+) -> None:
     out, warnings = html
+    text = (out / "diagrams.html").read_text("utf-8")
+    page = Tags(text)
+    order = [tag for tag, attrs, _ in page.found if "zola" in attrs.get("class", "")]
+    assert order == ["div", "img", "img", "div", "img"]  # the live ones hold their image
+    assert live_children(text) == ["img", "img"]
+    first, third = page.live()
+    assert first["data-zola"] == f"{LINK};panel;flip" and third["data-zola"] == LINK
+    assert first["class"] == "zola-live" and first["style"] == "max-width: 360px"
+    # The loader, once, from the app (which the boards' "Open in the full app" opens).
+    assert page.loaders() == [APP_LOADER]
+    assert not (out / "_static" / "zola").exists() and not page.all("iframe")
+    assert Tags((out / "bad.html").read_text("utf-8")).loaders() == []
+    assert "diagrams.rst" not in warnings
+
+
+def test_sphinx_live_iframe_keeps_the_app_in_an_iframe_above_the_diagram(
+    project: Path, html: tuple[Path, str]
+) -> None:
+    # One diagram's `:live: iframe ...`
+    ((attrs, _),) = Tags((html[0] / "iframe.html").read_text("utf-8")).all("iframe")
+    assert attrs["src"] == f"{APP_URL}#v1;size=6;start=6/6/2rb2/6/6/6_r;embed;panel"
+    # zola_live = "iframe": every live diagram
+    out = project / "html-iframe"
+    warnings = build(project / "src", out, project / "doctrees-iframe", "html", zola_live="iframe")
     page = Tags((out / "diagrams.html").read_text("utf-8"))
     order = [
         tag for tag, attrs, _ in page.found if tag == "iframe" or "zola" in attrs.get("class", "")
@@ -195,7 +249,7 @@ def test_sphinx_live_puts_the_app_in_an_iframe_above_the_diagram(html: tuple[Pat
     assert first["src"] == f"{APP_URL}#{LINK};embed;panel;flip"
     assert third["src"] == f"{APP_URL}#{LINK};embed"
     assert first["title"].startswith("Playable board. Zola diagram, 8 by 8 board")
-    assert "diagrams.rst" not in warnings
+    assert not page.live() and not page.loaders() and "diagrams.rst" not in warnings
 
 
 def test_sphinx_bad_directives_warn_with_document_and_line(html: tuple[Path, str]) -> None:
@@ -239,7 +293,7 @@ def test_sphinx_latex_gets_png_images_of_the_same_diagrams(
         data = (out / f"{name}.png").read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
         assert int.from_bytes(data[16:20], "big") == 1200  # the width in the IHDR chunk
-    assert "iframe" not in tex and APP_URL not in tex
+    assert "iframe" not in tex and APP_URL not in tex and "data-zola" not in tex
     assert "\\textless{}script\\textgreater{}" in tex
 
 
@@ -253,17 +307,36 @@ def test_sphinx_epub_has_the_svg_diagrams_and_no_live_board(project: Path) -> No
         positions = [ET.fromstring(epub.read(src)).get("data-position") for src in images]
         assert positions == [LINK_POSITION, LONE, LINK_POSITION]
         assert "<iframe" not in page and APP_URL not in page
+        assert "data-zola" not in page and "boards.js" not in page
+        assert not [name for name in epub.namelist() if "boards" in name or ".mpy" in name]
 
 
-def test_sphinx_live_without_an_app_url_warns_and_shows_the_static_diagram(project: Path) -> None:
+def test_sphinx_live_without_an_app_url_copies_the_boards_files_into_the_site(
+    project: Path,
+) -> None:
     out = project / "html-no-url"
     warnings = build(project / "src", out, project / "doctrees-no-url", "html", zola_app_url="")
-    for line in (4, 17):  # the two :live: diagrams
-        assert re.search(
-            rf"diagrams\.rst:{line}: WARNING: zola: :live: needs zola_app_url", warnings
-        )
+    assert "diagrams.rst" not in warnings  # live boards need no app now
+    # An iframe does: that diagram is static, and says why.
+    assert re.search(r"iframe\.rst:6: WARNING: zola: :live: iframe needs zola_app_url", warnings)
+    assert not Tags((out / "iframe.html").read_text("utf-8")).all("iframe")
     page = Tags((out / "diagrams.html").read_text("utf-8"))
     assert not page.all("iframe") and len(page.all("img")) == 3
+    # No app in this site: the boards do not offer to open one.
+    assert [attrs["data-zola"] for attrs in page.live()] == [
+        f"{LINK};panel;flip;nolink",
+        f"{LINK};nolink",
+    ]
+    (loader,) = page.loaders()
+    assert re.fullmatch(r"_static/zola/web/boards\.js\?v=\w+", loader)
+    copied = out / "_static" / "zola"
+    listed = sitefiles.files()
+    assert sorted(p.relative_to(copied).as_posix() for p in copied.rglob("*") if p.is_file()) == (
+        sorted(listed)
+    )
+    for path in listed:
+        assert (copied / path).read_bytes() == (sitefiles.source() / path).read_bytes(), path
+    assert Tags((out / "bad.html").read_text("utf-8")).loaders() == []
 
 
 # ---------------------------------------------------------------------- Markdown
@@ -328,13 +401,16 @@ def test_markdown_block_becomes_an_inline_svg_figure(caplog: pytest.LogCaptureFi
     assert len(lone.findall(".//{*}rect[@class='highlight']")) == 2
     assert lone.get("aria-label") == "Two checkers & more"
     assert first.get("aria-label").startswith("Zola diagram, 8 by 8 board, Blue's side")
-    assert re.search(r'<figure class="zola-diagram"><iframe [^>]*></iframe><svg ', html)
+    # The live one: its SVG inside the live board's element; the loader (the app's) once.
+    assert re.search(r'<figure class="zola-diagram"><div data-zola="[^"]*" [^>]*><svg ', html)
+    assert f'<script type="module" src="{APP_LOADER}"></script><figure ' in html
     (caption,) = Tags(html).all("figcaption")
     assert caption[1] == f"The first capture {HOSTILE}"
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert '<div class="zola-diagram"><svg ' in html  # no caption: no figure
-    (iframe,) = Tags(html).all("iframe")
-    assert iframe[0]["src"] == f"{APP_URL}#{LINK};embed;flip"
+    (live,) = Tags(html).live()
+    assert live["data-zola"] == f"{LINK};flip" and live["class"] == "zola-live"
+    assert Tags(html).loaders() == [APP_LOADER] and "<iframe" not in html
     # a zola block shown as code inside another fence stays code
     assert '<code class="language-markdown">```zola\nv1;size=9\n```\n</code>' in html
 
@@ -363,19 +439,55 @@ def test_markdown_never_passes_input_through_as_html(caplog: pytest.LogCaptureFi
     assert inline_svgs(html)[0].get("aria-label") == '"><script>x</script>'
 
 
-def test_markdown_live_without_an_app_url_warns_and_is_static(
+def test_markdown_live_without_boards_url_or_app_url_warns_and_is_static(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     with caplog.at_level(logging.WARNING, logger="zola.markdown"):
         html = markdown(f"Intro\n\n```zola\n{LONE}\nlive: panel static\n```\n")
-    assert "<iframe" not in html and len(inline_svgs(html)) == 1
+        iframe = markdown(f"```zola\n{LONE}\nlive: iframe\n```\n", boards_url="/zola/")
+    assert "<iframe" not in html + iframe and "data-zola" not in html + iframe
+    assert len(inline_svgs(html + iframe)) == 2 and "<script" not in html + iframe
     assert [r.getMessage() for r in caplog.records] == [
-        "zola diagram at line 3: live needs the app_url config of zola.markdown; "
-        "static diagram only"
+        "zola diagram at line 3: live needs the boards_url config of zola.markdown (where "
+        "`python -m zola site-files` put the files) or app_url; static diagram only",
+        "zola diagram at line 1: live: iframe needs the app_url config; static diagram only",
     ]
     with_url = markdown(f"```zola\n{LONE}\nlive: panel static\n```\n", app_url=APP_URL + "#x")
-    (iframe,) = Tags(with_url).all("iframe")
+    (live,) = Tags(with_url).live()
+    assert live["data-zola"] == "v1;size=6;start=6/6/2rb2/6/6/6_r;panel;static"
+
+
+def test_markdown_live_boards_from_the_site_files_load_once_and_link_nowhere() -> None:
+    text = f"```zola\n{LONE}\nlive: true\n```\n\n```zola\n#{LINK};dark\nlive: nohints\n```\n"
+    html = markdown(text, boards_url="/docs/zola", app_url=APP_URL)
+    page = Tags(html)
+    assert page.loaders() == ["/docs/zola/web/boards.js"]  # once, before the first board
+    assert html.startswith('<script type="module" src="/docs/zola/web/boards.js"></script>')
+    assert [attrs["data-zola"] for attrs in page.live()] == [
+        "v1;size=6;start=6/6/2rb2/6/6/6_r;nolink",  # these files hold no app to open
+        f"{LINK};nohints;dark;nolink",
+    ]
+    assert live_children(html) == ["svg", "svg"]  # the static diagram shows until it is live
+    # Each conversion is one document: its first live board brings the loader.
+    md = _need("markdown").Markdown(
+        extensions=["zola.markdown"], extension_configs={"zola.markdown": {"boards_url": "z/"}}
+    )
+    for _ in range(2):
+        assert Tags(md.convert(text)).loaders() == ["z/web/boards.js"]
+        md.reset()
+
+
+def test_markdown_live_iframe_keeps_the_app_in_an_iframe_above_the_diagram() -> None:
+    block = f"```zola\n{LONE}\nlive: panel static\n```\n"
+    html = markdown(block, app_url=APP_URL + "#x", live="iframe")
+    (iframe,) = Tags(html).all("iframe")
     assert iframe[0]["src"] == f"{APP_URL}#v1;size=6;start=6/6/2rb2/6/6/6_r;embed;panel;static"
+    assert re.search(r'<div class="zola-diagram"><iframe [^>]*></iframe><svg ', html)
+    assert "data-zola" not in html and "<script" not in html
+    one = markdown(f"```zola\n{LONE}\nlive: iframe nolink\n```\n", app_url=APP_URL)
+    assert Tags(one).all("iframe")[0][0]["src"].endswith(";embed;nolink")
+    with pytest.raises(ValueError, match="live must be element or iframe, not 'frames'"):
+        markdown(block, live="frames")
 
 
 @pytest.mark.parametrize(
@@ -384,6 +496,7 @@ def test_markdown_live_without_an_app_url_warns_and_is_static(
         ("flip: maybe", "flip must be true or false, not 'maybe'"),
         ("width: wide", "width must be like 300px"),
         ("live: sideways", "live must be true, false or embed words"),
+        ("live: iframe element", "live is one of element or iframe, not both"),
         ("live: origin=https://example.org/page", "origin must be like https://example.org"),
         ("arrows: c4-d9", "off the 6x6 board"),
         ("just words", "an option line is 'name: value'"),
@@ -426,3 +539,95 @@ def test_a_position_shows_itself_in_a_notebook_as_html_with_the_svg() -> None:
     assert svg == position._repr_svg_()
     assert ET.fromstring(svg).get("data-position") == LONE
     assert checkers(svg) == {"c4": "red", "d4": "blue"}
+
+
+# ------------------------------------------------------------- the live boards' files
+
+
+def test_the_site_files_are_what_the_loader_fetches() -> None:
+    listed = sitefiles.files()
+    loader = (sitefiles.source() / "web/boards.js").read_text("utf-8")
+    modules = re.findall(r'"(\w+)"', re.search(r"const MODULES = \[(.*?)\];", loader, re.S)[1])
+    assert listed[:2] == ["web/boards.js", "web/boards.py"]
+    assert [path for path in listed if path.endswith(".mpy")] == [
+        f"web/mpy/{name}.mpy" for name in modules
+    ]
+    runtime = "node_modules/@micropython/micropython-webassembly-pyscript/micropython"
+    assert listed[-2:] == [f"{runtime}.mjs", f"{runtime}.wasm"]
+    # PyScript: core.js, the chunk it imports, its error plugin; nothing of its editor,
+    # terminal, TOML, zip or Pyodide parts (measured: what a page of live boards fetches).
+    pyscript = [path.rsplit("/", 1)[1] for path in listed if "/@pyscript/" in path]
+    assert pyscript[0] == "core.js" and len(pyscript) == 3
+    assert [re.sub(r"-[\w-]{8}\.js$", "", name) for name in pyscript[1:]] == ["core", "error"]
+    size = sum((sitefiles.source() / path).stat().st_size for path in listed)
+    assert 500_000 < size < 1_200_000, size
+    assert sitefiles.source() == ROOT  # a checkout reads its own files
+
+
+def test_site_files_command_writes_them_keeping_their_paths(tmp_path: Path) -> None:
+    folder = tmp_path / "site" / "zola"
+    command = [sys.executable, "-m", "zola", "site-files", str(folder)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    listed = sitefiles.files()
+    assert done.stdout.startswith(f"{len(listed)} files (")
+    assert f"pages load {folder.as_posix()}/web/boards.js" in done.stdout
+    written = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    assert written == sorted(listed)
+    assert (folder / "web/mpy/live.mpy").read_bytes() == (ROOT / "web/mpy/live.mpy").read_bytes()
+    # Without the files (a checkout before npm ci): one line saying what to do.
+    with pytest.raises(FileNotFoundError, match="run `npm ci`"):
+        sitefiles.files(tmp_path)
+
+
+def _project_copy(target: Path) -> Path:
+    """What a source checkout holds for the build: the package, its build files, and
+    (after npm ci) the live boards' files."""
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, target / name)
+    shutil.copytree(ROOT / "zola", target / "zola", ignore=shutil.ignore_patterns("__pycache__"))
+    sitefiles.copy(target)
+    return target
+
+
+def _build_py(project: Path, out: Path) -> list[str]:
+    command = [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(out)]
+    done = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    site = out / "zola" / "site"
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+
+
+def test_the_package_carries_the_site_files(tmp_path: Path) -> None:
+    _need("setuptools")
+    project = _project_copy(tmp_path / "checkout")
+    listed = sorted(sitefiles.files())
+    # The built package (what a wheel holds) has them in zola/site/ ...
+    built = tmp_path / "lib"
+    assert _build_py(project, built) == listed
+    code = "from zola import sitefiles; print(sitefiles.source())"
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(built)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert Path(done.stdout.strip()) == built / "zola" / "site"  # ... and reads them there
+    # The source archive has them too, so a wheel built from it (no npm) has them.
+    command = [sys.executable, "-c", "import setuptools.build_meta as b; print(b.build_sdist('.'))"]
+    done = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    with tarfile.open(project / done.stdout.strip().splitlines()[-1]) as archive:
+        safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # 3.11.4+
+        archive.extractall(tmp_path / "sdist", **safe)  # type: ignore[arg-type]
+    (unpacked,) = (tmp_path / "sdist").iterdir()
+    assert not (unpacked / "node_modules").exists()
+    assert _build_py(unpacked, tmp_path / "lib-from-sdist") == listed
+    # A checkout without node_modules/ cannot build a package that would lack them.
+    shutil.rmtree(project / "node_modules")
+    command = [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path / "x")]
+    done = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0 and "run `npm ci`" in done.stderr

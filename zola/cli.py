@@ -16,6 +16,7 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn, TypedDict
 
@@ -149,7 +150,30 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=_pace, metavar="S", help="a replay's seconds per move (1)")
     p.set_defaults(run=_svg)
     _add_analysis_commands(commands)
+
+    p = commands.add_parser(
+        "site-files",
+        help="write the files live boards load into a site (e.g. a built MkDocs site)",
+        description="Write the files live boards load (the loader web/boards.js, its "
+        "Python, the bytecode, PyScript, MicroPython) into DIR, keeping their paths: "
+        "pages load DIR/web/boards.js (zola.markdown's boards_url: DIR's address).",
+    )
+    p.add_argument("directory", metavar="DIR", help="the folder, e.g. site/zola")
+    p.set_defaults(run=_site_files)
     return parser
+
+
+def _site_files(args: argparse.Namespace) -> None:
+    from zola import sitefiles
+
+    folder = Path(args.directory)
+    try:
+        written = sitefiles.copy(folder)
+    except (FileNotFoundError, ValueError) as error:
+        raise UsageError(str(error)) from None
+    size = sum((folder / path).stat().st_size for path in written)
+    print(f"{_count(len(written), 'file', 'files')} ({size // 1024} KB) in {folder}")
+    print(f"pages load {(folder / sitefiles.LOADER).as_posix()}")
 
 
 def _svg(args: argparse.Namespace) -> None:

@@ -13,10 +13,20 @@ option, ``key: value``::
     ```
 
 The block becomes the board as inline SVG (drawn by :func:`zola.diagram.diagram`),
-inside a ``<figure>`` with a ``<figcaption>`` when it has a caption. ``live: true``
-puts the playable board (an iframe of the app, ``app_url`` in the extension's
-config) above it. A block with bad input becomes a paragraph saying what is wrong,
-and a warning naming its line is logged (logger ``zola.markdown``).
+inside a ``<figure>`` with a ``<figcaption>`` when it has a caption. A block with bad
+input becomes a paragraph saying what is wrong, and a warning naming its line is
+logged (logger ``zola.markdown``).
+
+``live: true`` makes the diagram a live board: the SVG goes inside
+``<div data-zola="FRAGMENT" class="zola-live">``, which ``web/boards.js`` turns into a
+board the reader steps through and tries moves on (the SVG shows until then, and
+without JavaScript), and the document gets the loader, ``<script type="module"
+src=".../web/boards.js">``, once. The extension's config says where it is:
+``boards_url``, the folder where ``python -m zola site-files DIR`` wrote the files
+(see :mod:`zola.sitefiles`), or ``app_url``, the app's page (its folder serves them;
+its boards then link to it). ``live: iframe ...`` (or the config ``live: iframe``)
+puts the app in an iframe above the diagram instead, for hosts that allow only
+iframes; that needs ``app_url``.
 
 >>> import markdown
 >>> html = markdown.markdown("```zola\\n6/6/2rb2/6/6/6 r\\narrows: c4xd4\\n```",
@@ -39,9 +49,11 @@ directive (:mod:`zola.sphinx`), so both accept the same options:
 ``width``            the diagram's width: ``300px``, ``300``, ``50%``, ``20em``
 ``alt``              the text for people who cannot see the picture (default:
                      a description of the position)
-``live``             the playable board above the diagram: ``true``, or the
-                     embed's words ``panel``, ``static``, ``nohints``,
-                     ``nolink``, ``origin=...``
+``live``             the diagram as a live board: ``true``, or the words
+                     ``panel``, ``static``, ``nohints``, ``nolink`` (and for
+                     an iframe ``origin=...``), and ``iframe`` (the app in
+                     an iframe above the diagram) or ``element`` (a live
+                     board, the default)
 ==================== =====================================================
 """
 
@@ -51,6 +63,7 @@ import html
 import logging
 import re
 from collections.abc import Mapping
+from urllib.parse import urljoin
 
 from markdown import Markdown
 from markdown.extensions import Extension
@@ -69,6 +82,10 @@ TRUE_WORDS = ("", "true", "yes", "on", "1")
 FALSE_WORDS = ("false", "no", "off", "0")
 # The embed words that `live` may add (the view words come from the other options).
 LIVE_WORDS = ("panel", "static", "nohints", "nolink")
+# How a live board is put on a page: a <div data-zola> made live by web/boards.js, or
+# the app in an iframe (for hosts that allow only iframes).
+LIVE_KINDS = ("element", "iframe")
+LOADER = "web/boards.js"  # the live boards' loader, under where their files are served
 DEFAULT_WIDTH = "360px"
 _WIDTH = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:px|%|em|pt|cm|mm|in)?")
 
@@ -84,6 +101,8 @@ class Diagram:
     >>> d = Diagram("#v1;size=8;moves=d4xe4", {"flip": "", "live": "panel"})
     >>> d.embed_src("https://example.org/zola/index.html")
     'https://example.org/zola/index.html#v1;size=8;moves=d4xe4;embed;panel;flip'
+    >>> d.live_fragment(app_link=False)
+    'v1;size=8;moves=d4xe4;panel;flip;nolink'
     >>> print(d.alt.replace(": ", ":\\n"))
     Zola diagram, 8 by 8 board, Blue's side at the bottom:
     Blue to move after d4xe4; 32 red and 31 blue checkers.
@@ -113,7 +132,7 @@ class Diagram:
         self.highlight = _words(options.get("highlight"))
         self.caption = (options.get("caption") or "").strip()
         self.width = check_width(options.get("width"))
-        self.live = _live(options["live"]) if "live" in options else None
+        self.live, self.live_kind = _live(options["live"]) if "live" in options else (None, None)
         self.svg = diagram(
             source,
             flip=self.flip,
@@ -169,6 +188,22 @@ class Diagram:
         """The iframe's address: ``app_url`` (its own fragment dropped) ``#`` the link."""
         return app_url.split("#", 1)[0] + "#" + unparse(self.game, self.live_view())
 
+    def live_fragment(self, app_link: bool = True) -> str:
+        """The live board's ``data-zola``: the link with its view words, without the
+        iframe's ``embed`` and ``origin=`` (a live board needs neither); with ``nolink``
+        when ``app_link`` is false (the page has no app to open the game in)."""
+        view = self.live_view().replace(embed=False, origin="", edit=False)
+        return unparse(self.game, view if app_link else view.replace(app_link=False))
+
+    def live_element(self, inner: str, width: str | None = None, app_link: bool = True) -> str:
+        """``<div data-zola="FRAGMENT" class="zola-live">inner</div>`` (every value
+        escaped), at most as wide as the diagram: ``web/boards.js`` makes it a live
+        board; until then, and without JavaScript, it shows ``inner``, the diagram."""
+        wide = self.width or width
+        style = f' style="max-width: {html.escape(wide)}"' if wide else ""
+        fragment = html.escape(self.live_fragment(app_link))
+        return f'<div data-zola="{fragment}" class="zola-live"{style}>{inner}</div>'
+
     def iframe(self, app_url: str, width: str | None = None) -> str:
         """The playable board as an ``<iframe>`` (every value escaped), as wide as the
         diagram when that is in pixels."""
@@ -192,13 +227,25 @@ class Diagram:
         )
         return f'{root} width="{html.escape(self.width or width)}"{self.svg[end:]}'
 
-    def html(self, app_url: str = "", width: str = DEFAULT_WIDTH) -> str:
-        """The block's HTML: the live board (when asked and possible), then the SVG,
-        in a ``<figure>`` with a ``<figcaption>`` when captioned."""
+    def html(
+        self,
+        app_url: str = "",
+        width: str = DEFAULT_WIDTH,
+        *,
+        element: bool = False,
+        app_link: bool = True,
+    ) -> str:
+        """The block's HTML, in a ``<figure>`` with a ``<figcaption>`` when captioned: the
+        SVG; when live, inside the live board's element (``element``), or below the app
+        in an iframe (``app_url``). ``app_link``: whether the live board may link to
+        the app that serves it."""
         parts = []
-        if self.live is not None and app_url:
+        svg = self.inline_svg(width)
+        if self.live is not None and element:
+            svg = self.live_element(svg, width, app_link)
+        elif self.live is not None and app_url:
             parts.append(self.iframe(app_url, width))
-        parts.append(self.inline_svg(width))
+        parts.append(svg)
         if self.caption:
             parts.append(f"<figcaption>{html.escape(self.caption)}</figcaption>")
             return '<figure class="zola-diagram">' + "".join(parts) + "</figure>"
@@ -239,22 +286,51 @@ def _pixels(width: str | None) -> int | None:
     return max(1, round(float(width[:-2])))
 
 
-def _live(value: str | None) -> list[str] | None:
-    """The words of the ``live`` option: ``[]`` for on, ``None`` for ``false``."""
+def _live(value: str | None) -> tuple[list[str] | None, str | None]:
+    """The ``live`` option: its view words (``[]`` for on, ``None`` for ``false``) and
+    the kind of live board it asks for (``None``: the page's default).
+
+    >>> _live("iframe panel"), _live("true"), _live("off")
+    ((['panel'], 'iframe'), ([], None), (None, None))
+    """
     words = _words(value)
     if len(words) <= 1 and (words[0].lower() if words else "") in TRUE_WORDS:
-        return []
+        return [], None
     if len(words) == 1 and words[0].lower() in FALSE_WORDS:
-        return None
+        return None, None
+    kinds = [word for word in words if word in LIVE_KINDS]
+    if len(kinds) > 1:
+        raise ValueError(f"live is one of {' or '.join(LIVE_KINDS)}, not both")
     for word in words:
         if word.startswith("origin="):
             parse("v1;" + word)  # a bad origin raises here, saying how it should look
-        elif word not in LIVE_WORDS:
+        elif word not in LIVE_WORDS and word not in LIVE_KINDS:
             raise ValueError(
                 f"live must be true, false or embed words ({', '.join(LIVE_WORDS)}, "
-                f"origin=...), not {quoted(word)}"
+                f"origin=..., {', '.join(LIVE_KINDS)}), not {quoted(word)}"
             )
-    return words
+    return [word for word in words if word not in LIVE_KINDS], (kinds[0] if kinds else None)
+
+
+def loader_url(boards_url: str = "", app_url: str = "") -> str:
+    """The address of the live boards' loader: under ``boards_url`` (the folder that
+    serves their files), else under the app's folder (``app_url``, the app's page);
+    ``""`` when neither is given.
+
+    >>> loader_url("/zola"), loader_url(app_url="https://example.org/zola/index.html#x")
+    ('/zola/web/boards.js', 'https://example.org/zola/web/boards.js')
+    """
+    if boards_url.strip():
+        folder = boards_url.strip()
+        return urljoin(folder if folder.endswith("/") else folder + "/", LOADER)
+    if app_url.strip():
+        return urljoin(app_url.strip().split("#", 1)[0], LOADER)
+    return ""
+
+
+def loader_script(url: str) -> str:
+    """The ``<script>`` that loads the live boards of a page (once per page)."""
+    return f'<script type="module" src="{html.escape(url)}"></script>'
 
 
 # ------------------------------------------------------------------ the extension
@@ -286,15 +362,28 @@ def read_block(lines: list[str]) -> tuple[str, dict[str, str]]:
 
 class ZolaPreprocessor(Preprocessor):
     """Replaces each ```` ```zola ```` block with its HTML (stashed, so Markdown leaves
-    it alone); other fenced blocks, and ``zola`` blocks inside them, stay as they are."""
+    it alone); other fenced blocks, and ``zola`` blocks inside them, stay as they are.
+    The first live board of a document brings the loader's ``<script>``."""
 
-    def __init__(self, md: Markdown, app_url: str, width: str, document: str) -> None:
+    def __init__(
+        self,
+        md: Markdown,
+        app_url: str,
+        width: str,
+        document: str,
+        boards_url: str = "",
+        live: str = "element",
+    ) -> None:
         super().__init__(md)
         self.app_url = app_url
         self.width = width
         self.document = document
+        self.boards_url = boards_url
+        self.live = live
+        self.loaded = False  # whether this document has the loader yet
 
     def run(self, lines: list[str]) -> list[str]:
+        self.loaded = False  # run() converts one document
         out: list[str] = []
         i = 0
         while i < len(lines):
@@ -321,9 +410,26 @@ class ZolaPreprocessor(Preprocessor):
                 f'<p class="zola-error">Zola diagram at {html.escape(where)}: '
                 f"{html.escape(str(error))}</p>"
             )
-        if diagram.live is not None and not self.app_url:
-            self.warn(line, "live needs the app_url config of zola.markdown; static diagram only")
-        return diagram.html(self.app_url, self.width)
+        if diagram.live is None:
+            return diagram.html(width=self.width)
+        if (diagram.live_kind or self.live) == "iframe":
+            if not self.app_url:
+                self.warn(line, "live: iframe needs the app_url config; static diagram only")
+            return diagram.html(self.app_url, self.width)
+        loader = loader_url(self.boards_url, self.app_url)
+        if not loader:
+            self.warn(
+                line,
+                "live needs the boards_url config of zola.markdown (where `python -m zola "
+                "site-files` put the files) or app_url; static diagram only",
+            )
+            return diagram.html(width=self.width)
+        # The boards open the app they come from, when it is the app.
+        block = diagram.html(width=self.width, element=True, app_link=not self.boards_url)
+        if not self.loaded:
+            self.loaded = True
+            block = loader_script(loader) + block
+        return block
 
     def warn(self, line: int, message: str) -> str:
         """Log ``message`` about the block on ``line``; return where that is."""
@@ -343,11 +449,22 @@ def _closing(lines: list[str], start: int, fence: str) -> int | None:
 
 
 class ZolaExtension(Extension):
-    """``zola`` fenced blocks as diagrams; config: ``app_url``, ``width``, ``document``."""
+    """``zola`` fenced blocks as diagrams; config: ``boards_url``, ``app_url``, ``live``,
+    ``width``, ``document``."""
 
     def __init__(self, **kwargs: object) -> None:
         self.config = {
-            "app_url": ["", "The app's page (…/index.html) for live boards; none: no live boards"],
+            "boards_url": [
+                "",
+                "Where the live boards' files are served (the folder `python -m zola "
+                "site-files DIR` wrote, e.g. /zola/); the loader is its web/boards.js",
+            ],
+            "app_url": [
+                "",
+                "The app's page (…/index.html): live boards load from its folder when "
+                "boards_url is not given, and iframes show it",
+            ],
+            "live": ["element", "How live boards are shown: element (default) or iframe"],
             "width": [DEFAULT_WIDTH, "The diagrams' width when a block gives none"],
             "document": ["", "The document's name, for warnings"],
         }
@@ -357,10 +474,15 @@ class ZolaExtension(Extension):
         md.registerExtension(self)
         config = self.getConfigs()
         width = check_width(config["width"]) or DEFAULT_WIDTH  # a bad one raises here
+        live = str(config["live"]).strip().lower() or "element"
+        if live not in LIVE_KINDS:
+            raise ValueError(f"zola.markdown: live must be element or iframe, not {quoted(live)}")
         # Before fenced_code (25) and the meta extension (27), after whitespace
         # normalisation (30), so line numbers are still the text's own.
         md.preprocessors.register(
-            ZolaPreprocessor(md, config["app_url"], width, config["document"]),
+            ZolaPreprocessor(
+                md, config["app_url"], width, config["document"], config["boards_url"], live
+            ),
             "zola",
             29,
         )

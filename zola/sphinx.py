@@ -3,7 +3,6 @@
 In ``conf.py``::
 
     extensions = ["zola.sphinx"]
-    zola_app_url = "https://example.org/zola/index.html"  # only for :live: boards
 
 In a document (the argument is a game link's fragment, also with ``#``, or
 position text)::
@@ -23,8 +22,22 @@ The diagram is drawn at build time by :func:`zola.diagram.diagram` and written a
 an SVG image, so it is in every builder's output: HTML and EPUB show the SVG;
 for builders without SVG (LaTeX, Texinfo) this extension converts it to PNG with
 CairoSVG (``pip install 'zola[png]'``), or, without CairoSVG, leaves it to
-``sphinx.ext.imgconverter`` when that is enabled. ``:live:`` adds the playable
-board (an iframe of ``zola_app_url``) above the diagram in HTML output only.
+``sphinx.ext.imgconverter`` when that is enabled.
+
+``:live:`` (HTML output only; optionally with the words ``panel``, ``static``,
+``nohints``, ``nolink``) makes the diagram a live board: its image goes inside
+``<div data-zola="FRAGMENT" class="zola-live">``, which ``web/boards.js`` turns into
+a board the reader steps through and tries moves on, and each page with a live
+board loads that script once (in its head). Without ``zola_app_url``, the build
+copies the files the boards need (:mod:`zola.sitefiles`: the loader, its Python,
+the bytecode, PyScript, MicroPython; about 0.8 MB, from this package) into
+``_static/zola/``, so the site works from any static server and offline, and its
+boards have no "Open in the full app" link. With ``zola_app_url`` (the app's page,
+``https://example.org/zola/index.html``), the script comes from the app's folder
+and nothing is copied (that host must allow other sites' pages to load it: CORS).
+``zola_live = "iframe"`` in ``conf.py``, or ``:live: iframe ...`` on one diagram,
+shows the app of ``zola_app_url`` in an iframe above the diagram instead, for hosts
+that allow only iframes.
 
 Bad input (a bad link, option or arrow) is a warning naming the document and
 line (type ``zola``, so ``suppress_warnings = ["zola"]`` silences it); the
@@ -36,7 +49,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -45,12 +58,16 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.builders import Builder
+from sphinx.environment import BuildEnvironment
+from sphinx.environment.collectors import EnvironmentCollector
 from sphinx.transforms.post_transforms.images import ImageConverter
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
-from zola.markdown import DEFAULT_WIDTH, Diagram, check_width
+from zola import sitefiles
+from zola.markdown import DEFAULT_WIDTH, LIVE_KINDS, Diagram, check_width, loader_url
 
 logger = logging.getLogger(__name__)
 
@@ -60,6 +77,46 @@ LIVE_ONLY = "html and not epub"
 # The PNG's width in pixels for builders without SVG: sharp in print at any
 # sensible width.
 PNG_WIDTH = 1200
+# Where the live boards' files go in the built site (under the static folder).
+STATIC_FOLDER = "zola"
+
+
+class live_board(nodes.General, nodes.Element):  # docutils names its nodes so
+    """A live board: its children (the diagram's image) inside
+    ``<div data-zola="FRAGMENT" class="zola-live">`` in HTML; only the children in
+    other output (see :func:`live_boards_only_in_html`)."""
+
+
+def visit_live_board(translator: Any, node: live_board) -> None:
+    translator.body.append(
+        translator.starttag(
+            node,
+            "div",
+            "",
+            CLASS="zola-live",
+            **{
+                "data-zola": node["fragment"],
+                "style": f"max-width: {node['width']}",
+            },
+        )
+    )
+
+
+def depart_live_board(translator: Any, node: live_board) -> None:
+    translator.body.append("</div>\n")
+
+
+def _live_here(builder: Builder) -> bool:
+    """Whether ``builder`` writes pages a live board can run on: HTML, not e-books
+    (their format is html too)."""
+    return builder.format == "html" and not builder.name.startswith("epub")
+
+
+def live_boards_only_in_html(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Outside HTML pages (LaTeX, EPUB, text...), a live board is its diagram alone."""
+    if not _live_here(app.builder):
+        for node in list(doctree.findall(live_board)):
+            node.replace_self(node.children)
 
 
 class _AnyOption(OptionSpec):
@@ -94,25 +151,38 @@ class ZolaDirective(SphinxDirective):
         )
         self.set_source_info(image)
         result: list[nodes.Node] = []
-        if diagram.live is not None:
+        shown: nodes.Element = image
+        if diagram.live is not None and self.live_kind(diagram) == "iframe":
             if self.config.zola_app_url:
                 live = addnodes.only(expr=LIVE_ONLY)
                 iframe = diagram.iframe(self.config.zola_app_url, width)
                 live += nodes.raw("", iframe, format="html")
                 result.append(live)
             else:
-                self.warn(":live: needs zola_app_url in conf.py; showing the static diagram only")
+                self.warn(":live: iframe needs zola_app_url in conf.py; static diagram only")
+        elif diagram.live is not None:
+            # Its boards link to the app only when they come from it.
+            fragment = diagram.live_fragment(app_link=bool(self.config.zola_app_url))
+            shown = live_board("", image, fragment=fragment, width=diagram.width or width)
+            self.set_source_info(shown)
         if diagram.caption:
             text, messages = self.state.inline_text(diagram.caption, self.lineno)
-            figure = nodes.figure("", image, classes=["zola-figure"])
+            figure = nodes.figure("", shown, classes=["zola-figure"])
             figure += nodes.caption(diagram.caption, "", *text)
             self.set_source_info(figure)
             self.add_name(figure)
             result += [figure, *messages]
         else:
             self.add_name(image)
-            result.append(image)
+            result.append(shown)
         return result
+
+    def live_kind(self, diagram: Diagram) -> str:
+        """``element`` or ``iframe``: the diagram's ``:live:`` word, else ``zola_live``."""
+        kind = str(self.config.zola_live).strip().lower()
+        if diagram.live_kind is None and kind not in LIVE_KINDS:
+            self.warn(f"zola_live in conf.py must be element or iframe, not {kind!r}")
+        return diagram.live_kind or ("iframe" if kind == "iframe" else "element")
 
     def default_width(self) -> str:
         try:
@@ -169,11 +239,68 @@ class CairoSvgConverter(ImageConverter):
         return True
 
 
+class LiveBoardsCollector(EnvironmentCollector):
+    """Which documents have live boards (so the build knows whether to copy their files)."""
+
+    def clear_doc(self, app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+        _live_docs(env).discard(docname)
+
+    def merge_other(
+        self, app: Sphinx, env: BuildEnvironment, docnames: Set[str], other: BuildEnvironment
+    ) -> None:
+        _live_docs(env).update(_live_docs(other) & set(docnames))
+
+    def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
+        if doctree.next_node(live_board) is not None:
+            _live_docs(app.env).add(app.env.docname)
+
+
+def _live_docs(env: BuildEnvironment) -> set[str]:
+    docs: set[str] | None = getattr(env, "zola_live_docs", None)
+    if docs is None:
+        docs = set()
+        env.zola_live_docs = docs  # type: ignore[attr-defined]
+    return docs
+
+
+def copy_live_files(app: Sphinx, env: BuildEnvironment) -> None:
+    """After reading: when an HTML page has live boards that load from this site (no
+    ``zola_app_url``), copy their files into ``_static/zola/``."""
+    if not (_live_here(app.builder) and _live_docs(env) and not app.config.zola_app_url):
+        return
+    try:
+        sitefiles.copy(Path(app.outdir) / "_static" / STATIC_FOLDER)
+    except (OSError, ValueError) as error:
+        logger.warning("zola: live boards cannot work: %s", error, type="zola")
+
+
+def add_loader(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """Put the live boards' loader in the head of each page that has one."""
+    if not isinstance(doctree, nodes.Node) or doctree.next_node(live_board) is None:
+        return
+    app_url = app.config.zola_app_url
+    if not app_url:
+        app.add_js_file(f"{STATIC_FOLDER}/{sitefiles.LOADER}", type="module")
+    elif "://" in app_url:
+        app.add_js_file(loader_url(app_url=app_url), type="module")
+    else:  # a path: as the page would read it (Sphinx would take it as under _static)
+        app.add_js_file(None, type="module", src=loader_url(app_url=app_url))
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register the ``zola`` directive, its config values and the PNG converter."""
+    """Register the ``zola`` directive, its config values, the live boards' parts and
+    the PNG converter."""
     app.add_config_value("zola_app_url", "", "env", types=frozenset({str}))
+    app.add_config_value("zola_live", "element", "env", types=frozenset({str}))
     app.add_config_value("zola_width", DEFAULT_WIDTH, "env", types=frozenset({str}))
     app.add_directive("zola", ZolaDirective)
+    app.add_node(live_board, html=(visit_live_board, depart_live_board))
+    app.connect("doctree-resolved", live_boards_only_in_html)
+    app.add_env_collector(LiveBoardsCollector)
+    app.connect("env-updated", copy_live_files)
+    app.connect("html-page-context", add_loader)
     app.add_post_transform(CairoSvgConverter)
     try:
         version = metadata.version("zola")

@@ -211,8 +211,7 @@ def test_embeds_do_not_register_the_worker(page, server_url) -> None:
 
     # The rules page, with its live board.
     page.goto(server_url + "/docs/rules.html")
-    frame = page.frame_locator("iframe").first
-    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=60_000)
+    page.locator("[data-zola][data-ready='1']").wait_for(state="attached", timeout=60_000)
     page.wait_for_timeout(1500)
     assert page.evaluate(REGISTRATIONS) == 0
     assert page.evaluate("caches.keys()") == []

@@ -1,0 +1,146 @@
+"""The files live boards load, to copy into a docs site (CPython only).
+
+A page with live boards loads ``APP/web/boards.js`` once, and the loader fetches the
+rest from APP (its parent's parent folder): ``web/boards.py``, the bytecode
+``web/mpy/<module>.mpy`` of each module in its ``MODULES`` list, PyScript's
+``core.js`` with the chunks it imports, and MicroPython's ``micropython.mjs`` and
+``micropython.wasm``. :func:`files` lists them as paths under APP, read from
+``boards.js`` and PyScript's own code each time, so the list follows the loader and
+never drifts from it; :func:`copy` writes them into a folder with the same layout.
+The Sphinx extension (:mod:`zola.sphinx`) copies them into ``_static/zola/``; for
+MkDocs and other sites, ``python -m zola site-files DIR`` does.
+
+Where they come from (:func:`source`): the installed package's ``zola/site/`` folder
+(``setup.py`` fills it when the package is built, from ``web/`` and ``node_modules/``:
+a docs build has no npm), or, in a checkout and an editable install, the repository
+itself after ``npm ci``.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PACKAGE_SITE = HERE / "site"  # in an installed package (see setup.py)
+CHECKOUT = HERE.parent  # a repository checkout: web/, node_modules/
+LOADER = "web/boards.js"
+HINT = (
+    "the live boards' files are missing: in a checkout run `npm ci`; "
+    "an installed package must be built after `npm ci` (setup.py copies them into it)"
+)
+
+_CONSTANT = r"const {name} = (\"[^\"]*\"|\[[^\]]*\]);"
+_STRING = re.compile(r'"([^"]*)"')
+# What a PyScript chunk imports statically (``import{a}from"./x.js"``, ``import"./x.js"``;
+# not ``import("./x.js")``, which happens only when that code runs).
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
+# PyScript's plugins, each a chunk core imports when the page has not turned it off:
+# ``error:()=>import("./error-XXXX.js")``.
+_PLUGIN = re.compile(r"""["']?([\w-]+)["']?:\(\)=>import\(["'](\./[^"']+)["']\)""")
+# PyScript imports its error plugin even when a page turns it off (to turn it off).
+ALWAYS_PLUGINS = ("error",)
+
+
+def source() -> Path:
+    """The folder that holds the files under their APP paths: the package's copy, else
+    the checkout. Raises ``FileNotFoundError`` (saying what to do) when neither has them."""
+    for root in (PACKAGE_SITE, CHECKOUT):
+        if (root / LOADER).is_file() and (root / "node_modules").is_dir():
+            return root
+    raise FileNotFoundError(HINT)
+
+
+def files(root: Path | None = None) -> list[str]:
+    """Every file a page of live boards loads, as a path under APP, the loader first.
+
+    Read from ``root`` (default: :func:`source`): the loader's ``MODULES``, ``RUNTIME``,
+    ``CORE`` and ``PLUGINS`` and the files it names with ``url("...")``, then PyScript's
+    ``core.js`` with every chunk it imports and the plugin chunks it loads. Raises
+    ``FileNotFoundError`` naming what is missing, ``ValueError`` when the loader no
+    longer says what this reads.
+    """
+    root = source() if root is None else root
+    if not (root / LOADER).is_file():
+        raise FileNotFoundError(f"{HINT}; not found in {root}: {LOADER}")
+    loader = (root / LOADER).read_text(encoding="utf-8")
+    modules = loader_modules(root)
+    runtime = _STRING.findall(_constant(loader, "RUNTIME"))[0]
+    core = _STRING.findall(_constant(loader, "CORE"))[0]
+    match = re.search(_CONSTANT.format(name="PLUGINS"), loader)
+    turned_off = {name[1:] for name in _STRING.findall(match[1] if match else "")}
+    mpy = re.search(r"url\(`([^`]*)\$\{name\}([^`]*)`\)", loader)
+    if mpy is None:
+        raise ValueError(f"{LOADER}: no url(`...${{name}}...`) for the bytecode")
+    named = [path for path in re.findall(r'\burl\("([^"]+)"\)', loader) if path != LOADER]
+    found = [
+        LOADER,
+        *named,
+        *(mpy[1] + name + mpy[2] for name in modules),
+        *_pyscript(root, core, turned_off),
+        runtime,
+        runtime.removesuffix(".mjs") + ".wasm",  # MicroPython loads it from beside its .mjs
+    ]
+    listed = list(dict.fromkeys(found))
+    missing = [path for path in listed if not (root / path).is_file()]
+    if missing:
+        raise FileNotFoundError(f"{HINT}; not found in {root}: {', '.join(missing)}")
+    return listed
+
+
+def loader_modules(root: Path = CHECKOUT) -> list[str]:
+    """The zola modules the loader under ``root`` loads, as bytecode (its ``MODULES``):
+    ``scripts/mpy.py`` compiles them."""
+    loader = (root / LOADER).read_text(encoding="utf-8")
+    return _STRING.findall(_constant(loader, "MODULES"))
+
+
+def _constant(text: str, name: str) -> str:
+    match = re.search(_CONSTANT.format(name=name), text)
+    if match is None:
+        raise ValueError(f"{LOADER}: no `const {name} = ...;`, which zola.sitefiles reads")
+    return match[1]
+
+
+def _pyscript(root: Path, core: str, turned_off: set[str]) -> list[str]:
+    """``core`` (PyScript's core.js) and the chunks it loads on a page of live boards:
+    what it imports, and the plugins it loads (every one not turned off, and the
+    error plugin), each with what it imports."""
+    folder = core.rsplit("/", 1)[0]
+    wanted = [core]
+    seen: list[str] = []
+    plugins_read = False
+    while wanted:
+        path = wanted.pop(0)
+        if path in seen:
+            continue
+        seen.append(path)
+        file = root / path
+        text = file.read_text(encoding="utf-8") if file.is_file() else ""
+        wanted += [f"{folder}/{name[2:]}" for name in _STATIC_IMPORT.findall(text)]
+        plugins = _PLUGIN.findall(text)
+        if plugins:
+            plugins_read = True
+            wanted += [
+                f"{folder}/{chunk[2:]}"
+                for name, chunk in plugins
+                if name not in turned_off or name in ALWAYS_PLUGINS
+            ]
+    if not plugins_read and (root / core).is_file():
+        raise ValueError(f"{core}: no plugin table found; zola.sitefiles needs updating")
+    return seen
+
+
+def copy(destination: Path, root: Path | None = None) -> list[str]:
+    """Write :func:`files` into ``destination`` keeping their paths (a file already
+    there with the same bytes is left alone); return the paths."""
+    root = source() if root is None else root
+    listed = files(root)
+    for path in listed:
+        target = destination / path
+        if target.is_file() and target.read_bytes() == (root / path).read_bytes():
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(root / path, target)
+    return listed
