@@ -664,3 +664,124 @@ def test_an_origin_is_matched_as_browsers_write_it() -> None:
         assert pinned.screen().post_origin == sent
         pinned.host_message("zola:load", "v1;size=8", from_parent=True, origin=sent)
         assert pinned.game.size == 8, written
+
+
+# What a German reader must not meet in a message about a link, a position, a square or a move.
+ENGLISH = ("bad ", "must", "not legal", "is off", "expected", "no valid", "game", "move ", "rank")
+
+
+def german_app(fragment: str = "#v1;size=6") -> App:
+    """A page whose browser prefers German, between two people."""
+    app = App(now=Clock())
+    app.start(fragment, ["de-DE"])
+    app.set_mode("humans")
+    return app
+
+
+def assert_german(message: str) -> None:
+    __tracebackhide__ = True
+    assert message and not any(word in message for word in ENGLISH), message
+
+
+@pytest.mark.parametrize(
+    ("fragment", "german"),
+    [
+        ("#v1;size=6;moves=c3xd4", "Zug 1: c3xd4 ist nicht erlaubt: eigene Steine können nicht"),
+        ("#v1;size=7", "die Brettgröße muss 6, 8 oder 10 sein, nicht '7'"),
+        ("#v1;size=6;moves=c3xd3.zz", "Zug 2: ungültiger Zug 'zz': erwartet wird 'c3-d4'"),
+        ("#v1;size=6;moves=c3-c3", "ungültiger Zug 'c3-c3': er muss das Feld wechseln"),
+        ("#v1;size=6;moves=k1-a1", "Zug 1: ungültiger Zug 'k1-a1': ungültiges Feld 'k1'"),
+        ("#v1;size=6;start=6/6/6_r", "Startstellung: ungültige Stellung '6/6/6 r': 6, 8 oder"),
+        ("#v1;size=6;start=6/6/6/6/6/6_r", "Startstellung: auf dem Brett steht kein Stein"),
+        ("#v1;size=8;start=6/6/6/6/2rb2/6_r", "size passt nicht zur Startstellung"),
+        ("#v1;size=6;moves=c3xd3;ply=5", "ply muss 0 bis 1 sein"),
+        ("#v2;size=6;moves=c3xd3(c3xc4", "die Züge enden in einer Variante"),
+        ("#v2;size=6;moves=c3xd3;notes=1:ag1-a1", "Notizen 1: Feld 'g1' liegt nicht auf dem 6x6"),
+        ("#v2;size=6;moves=c3xd3;notes=1:c~ff", "Notizen 1: ein Kommentar, der kein UTF-8 ist"),
+        ("#v2;size=6;moves=c3xd3;review=50_101", "Zug 1: die Chance muss eine Zahl von 0 bis"),
+        ("#v1;size=6;x=1", "unerwarteter Eintrag 'x=1'"),
+        ("#x", "der Link muss mit 'v1' oder 'v2' beginnen"),
+        ("#v1;size=6;origin=ftp://a", "origin muss wie https://example.org aussehen"),
+        ("#v1;size=6%zz", "'%zz' ist keine Prozentkodierung"),
+    ],
+)
+def test_a_broken_link_is_explained_in_the_pages_language(fragment: str, german: str) -> None:
+    app = german_app(fragment)
+    message = app.screen().message
+    assert message.startswith("Dieser Link enthält kein gültiges Spiel (")
+    assert german in message
+    assert_german(message)
+    app.choose("language", "en")  # the same notice, in English
+    assert app.screen().message.startswith("This link holds no valid game (")
+
+
+def test_a_bad_position_text_in_the_editor_is_explained_in_german() -> None:
+    app = german_app()
+    app.button("edit")
+    for text, german in (
+        ("not a position", "ungültige Stellung 'not a position': erwartet werden die Reihen"),
+        ("6/6/6 r", "ungültige Stellung '6/6/6 r': 6, 8 oder 10 Reihen erwartet, 3 gefunden"),
+        ("6/6/6/6/6/6 x", "die Seite am Zug muss 'r' oder 'b' sein, nicht 'x'"),
+        ("6/6/6/6/6/7 r", "Reihe 1 hat 7 Felder statt 6"),
+        ("6/6/6/6/6/5q r", "unerwartetes 'q' in Reihe 1; verwende r, b oder eine Zahl"),
+        ("6/6/6/6/6/06 r", "Reihe 1 hat die ungültige Leerfeldzahl '06'"),
+        ("6/6/6/6/6/6 r", "auf dem Brett steht kein Stein"),
+        ("x" * 300, "zu lang (300 Zeichen)"),
+    ):
+        app.position_text(text)
+        message = app.screen().message
+        assert german in message
+        assert_german(message)
+    app.click("z9")  # a square that is none
+    assert_german(app.screen().message)
+    app.drag("c3", "g7")
+    assert app.screen().message == "Feld 'g7' liegt nicht auf dem 6x6-Brett"
+
+
+def test_an_illegal_click_is_explained_in_german() -> None:
+    app = german_app()
+    app.click("c3")
+    app.click("b3")
+    assert app.screen().message == (
+        "c3xb3 ist nicht erlaubt: ein Schlag darf sich nicht vom Mittelpunkt entfernen."
+    )
+    app.click("z9")
+    assert app.screen().message.startswith("ungültiges Feld 'z9': erwartet werden ein Buchstabe")
+    app.annotate("a1", "g1")
+    assert app.screen().message == "Feld 'g1' liegt nicht auf dem 6x6-Brett"
+    app.host_message("zola:load", "v1;size=6", from_parent=True, origin="")  # not an embed
+    embed = App(in_frame=True, now=Clock())
+    embed.start("#v1;size=6;embed", ["de"])
+    embed.host_message("zola:load", "v1;size=6;moves=a1-a2", from_parent=True, origin="x")
+    message = embed.screen().message
+    assert "Zug 1: a1-a2 ist nicht erlaubt: ein Schritt muss auf ein leeres Feld gehen" in message
+    assert_german(message)
+
+
+def test_every_error_message_has_its_german_with_the_same_blanks() -> None:
+    import re
+    from pathlib import Path
+    from string import Formatter
+
+    from zola.i18n import LANGUAGES, STRINGS
+
+    def blanks(template: str) -> set[str]:
+        return {name for _, name, _, _ in Formatter().parse(template) if name is not None}
+
+    english = STRINGS["en"]
+    for language in LANGUAGES:
+        assert set(STRINGS[language]) == set(english), language
+        for key, template in STRINGS[language].items():
+            assert blanks(template) == blanks(english[key]), (language, key)
+    # Every key an error is raised with is in the table (a prefix: some key starts so).
+    sources = Path(__file__).resolve().parents[1] / "zola"
+    used = set()
+    for path in sources.glob("*.py"):
+        if path.name != "i18n.py":
+            used |= set(re.findall(r"\"(error\.[a-z_.]+)\"", path.read_text("utf-8")))
+    assert len(used) > 40
+    for key in used:
+        assert key in english or any(k.startswith(key) for k in english), key
+    german = STRINGS["de"]
+    same = {key for key in english if key.startswith("error.") and german[key] == english[key]}
+    assert same == {"error.verbatim"}  # every other error message is translated

@@ -322,3 +322,9 @@ def test_a_game_replays_as_the_link_says() -> None:
         assert record_of(live) == encode(game)
         assert live.board.game.position == game.position
         assert isinstance(live.board.game, Game)
+
+
+def test_a_bad_link_is_told_in_the_boards_language() -> None:
+    problem = LiveBoard("v1;size=6;moves=a1-a2", language="de").screen().problem
+    assert problem.startswith("Dieses Brett kann nicht gezeigt werden: Zug 1: a1-a2 ist nicht")
+    assert "bad game link" not in problem and "not legal" not in problem

@@ -492,6 +492,25 @@ PAGE_SESSIONS = [
             ["answer", ["c3xd3"]],
         ],
     ],
+    # German from the browser: what is wrong with a link, a square, a move or a position text.
+    [
+        "#lang=de",
+        False,
+        [
+            ["open_link", ["#v1;size=6;moves=c3xd3.a1-a2"]],
+            ["open_link", ["#v2;size=6;moves=c3xd3;notes=1:ak1-a1;review=50_50.3?c3-c3"]],
+            ["open_link", ["#v2;size=6;moves=c3xd3;review=50_101"]],
+            ["choose", ["mode", "humans"]],
+            ["click", ["c3"]],
+            ["click", ["b3"]],
+            ["click", ["z9"]],
+            ["button", ["edit"]],
+            ["position_text", ["6/6/6 r"]],
+            ["position_text", ["6/6/6/6/6/6 r"]],
+            ["position_text", ["6/6/6/6/6/5q r"]],
+            ["click", ["g1"]],
+        ],
+    ],
 ]
 
 
@@ -531,6 +550,14 @@ def test_the_page_state_is_the_same(micropython: Run) -> None:
     assert len({json.dumps(screen) for screen in screens}) > 30  # the sessions do things
     assert any(screen[-1] is not None for screen in screens)  # the computer was asked
     assert any(screen[12] for screen in screens)  # an embed posted its moves
+    german = [screen[4] for screen in on_cpython[-1]]  # the last session's messages
+    assert german[0].startswith("Dieser Link enthält kein gültiges Spiel (der Link muss mit")
+    assert "Zug 2: a1-a2 ist nicht erlaubt: nicht dein Stein" in german[1]
+    assert "Notizen 1: ungültiger Zug 'k1-a1': ungültiges Feld 'k1'" in german[2]
+    assert german[6].startswith("c3xb3 ist nicht erlaubt: ein Schlag darf sich nicht vom")
+    assert german[9].startswith("ungültige Stellung '6/6/6 r': 6, 8 oder 10 Reihen erwartet")
+    english = ("must", "bad ", "not legal", "expected", "move ")
+    assert not any(word in text for text in german for word in english)
     assert_agree(PAGE_SESSIONS, micropython("pages", PAGE_SESSIONS), on_cpython)
 
 

@@ -32,7 +32,7 @@ from zola.computer import (
     Computer,
 )
 from zola.editor import TOOLS, Editor
-from zola.errors import InvalidOptionError, ZolaError
+from zola.errors import InvalidOptionError, ZolaError, link_detail
 from zola.game import EMPTY_NOTE, Game
 from zola.geometry import Square, parse_size, parse_square, square_name
 from zola.i18n import LANGUAGES, Text, pick_language
@@ -182,7 +182,7 @@ class App:
             game, view = parse(fragment)
         except ZolaError as error:
             self._reset(Game(self.game.size))
-            self.board.notice = Text("notice.bad_link", detail=_detail(error))
+            self.board.notice = Text("notice.bad_link", detail=link_detail(error))
             return False
         self._reset(game)
         view = view.replace(embed=view.embed or self.in_frame)
@@ -207,7 +207,7 @@ class App:
             game, _ = parse(fragment)  # type: ignore[arg-type]
         except ZolaError as error:
             self._reset(Game(self.game.size))
-            self.board.notice = Text("notice.bad_link", detail=_detail(error))
+            self.board.notice = Text("notice.bad_link", detail=link_detail(error))
         else:
             self._reset(game)
 
@@ -266,7 +266,7 @@ class App:
         try:
             sq = parse_square(name, editor.size)
         except ZolaError as error:
-            board.notice = str(error)
+            board.notice = error.text
             return
         board.cursor, board.hint = sq, None
         editor.click(sq, self.tool)
@@ -281,7 +281,7 @@ class App:
         try:
             self.editor.move(parse_square(start, size), parse_square(end, size))
         except ZolaError as error:
-            self.board.notice = str(error)
+            self.board.notice = error.text
 
     def board_key(self, key: str) -> bool:
         """A key on the board: arrows move the cursor, Enter or Space act on its square,
@@ -487,7 +487,7 @@ class App:
         try:
             position = Position.parse(str(text).strip())
         except ZolaError as error:
-            self.board.notice = str(error)
+            self.board.notice = error.text
             return
         self.editor = Editor.of(position)
         self.board.notice = ""
@@ -597,10 +597,3 @@ _CHOICES = {
     "edit-turn": App.choose_edit_turn,
     "edit-size": App.choose_edit_size,
 }
-
-
-def _detail(error: ZolaError) -> str:
-    """An error's message without the ``bad game link:`` every link error starts with."""
-    text = str(error)
-    prefix = "bad game link: "
-    return text[len(prefix) :] if text.startswith(prefix) else text

@@ -114,7 +114,7 @@ class Board:
         try:
             sq = parse_square(name, game.size)
         except InvalidSquareError as error:
-            self.notice = str(error)
+            self.notice = error.text
             return
         self.cursor = sq
         self.hint = None
@@ -335,7 +335,7 @@ class Board:
         try:
             a, b = parse_square(start, size), parse_square(end, size)
         except InvalidSquareError as error:
-            self.notice = str(error)
+            self.notice = error.text
             return
         note = self.game.node.note
         if a == b:

@@ -7,11 +7,32 @@
 Traceback (most recent call last):
 ...
 zola.errors.InvalidSquareError: bad square 'z9': expected a file a-j and a rank 1-10, like 'c3'
+
+An error's message is English; its ``text`` is the same message as a
+:class:`~zola.i18n.Text`, which the page says in its own language:
+
+>>> from zola.i18n import say
+>>> try:
+...     parse_square("g1", 6)
+... except ZolaError as error:
+...     print(say("de", error.text))
+Feld 'g1' liegt nicht auf dem 6x6-Brett
 """
+
+from zola.i18n import Text
 
 
 class ZolaError(ValueError):
-    """Base class of every error raised for bad input."""
+    """Base class of every error raised for bad input.
+
+    ``message`` is a :class:`~zola.i18n.Text` (or, for a message that is never
+    translated, a plain string); ``str(error)`` is its English and ``error.text``
+    the message as a ``Text``, to say in any language.
+    """
+
+    def __init__(self, message: Text | str = "") -> None:
+        super().__init__(str(message))
+        self.text = message if isinstance(message, Text) else Text("error.verbatim", text=message)
 
 
 class InvalidSquareError(ZolaError):
@@ -40,3 +61,11 @@ class InvalidOptionError(ZolaError):
 
 class UnknownLevelError(InvalidOptionError):
     """A level name that is not one of :data:`zola.levels.LEVELS`."""
+
+
+def link_detail(error: ZolaError) -> Text:
+    """What is wrong with a link: ``error``'s text without the ``bad game link:`` that
+    most link errors start with (a notice about the link says so in its own words)."""
+    text = error.text
+    detail = text.args.get("detail") if text.key == "error.link" else None
+    return detail if isinstance(detail, Text) else text

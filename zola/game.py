@@ -74,7 +74,7 @@ def parse_arrow(text: str, size: int) -> Move:
     """
     move = Move.parse(text)
     if move.from_square < 0:
-        raise InvalidMoveError(f"an arrow needs two squares, not {quoted(text)}")
+        raise InvalidMoveError(Text("error.arrow", text=quoted(text)))
     for sq in move[:2]:
         parse_square(square_name(sq), size)
     return move

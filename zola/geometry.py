@@ -12,6 +12,7 @@ A set of squares is a bitboard: an ``int`` with bit ``square`` set.
 
 from zola.compat import cache, quoted
 from zola.errors import InvalidOptionError, InvalidSquareError
+from zola.i18n import Text
 
 # The integer kinds, named for type checkers (plain aliases: no ``typing`` on the page).
 Square = int  # a square, ``rank * 10 + file``: 0 (a1) to 99 (j10)
@@ -72,12 +73,10 @@ def parse_square(text: str, size: int = 10) -> Square:
         or text[1] == "0"
         or int(text[1:]) > STRIDE
     ):
-        raise InvalidSquareError(
-            f"bad square {quoted(text)}: expected a file a-j and a rank 1-10, like 'c3'"
-        )
+        raise InvalidSquareError(Text("error.square", square=quoted(text)))
     file, rank = FILES.index(text[0]), int(text[1:]) - 1
     if file >= size or rank >= size:
-        raise InvalidSquareError(f"square {quoted(text)} is off the {size}x{size} board")
+        raise InvalidSquareError(Text("error.off_board", square=quoted(text), size=size))
     return square(file, rank)
 
 
@@ -137,7 +136,7 @@ def parse_size(text: str) -> int:
 
 
 def _size_error(value: object) -> InvalidOptionError:
-    return InvalidOptionError(f"board size must be 6, 8 or 10, not {quoted(value)}")
+    return InvalidOptionError(Text("error.size", value=quoted(value)))
 
 
 def shift(bb: Bitboard, by: int) -> Bitboard:

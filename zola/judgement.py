@@ -38,6 +38,7 @@ from zola.compat import quoted
 from zola.errors import InvalidRecordError, ZolaError
 from zola.game import FIRST, SECOND, Game
 from zola.geometry import is_number
+from zola.i18n import Text
 from zola.move import Move
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
@@ -334,17 +335,21 @@ def review_text(review: Review) -> str:
     return "_".join(parts)
 
 
-def _bad_review(why: str) -> InvalidRecordError:
-    return InvalidRecordError("bad review: " + why)
+def _bad_review(why: Text, number: int = 0) -> InvalidRecordError:
+    """The error of a review text saying ``why`` it is bad, at its move ``number`` (if any)."""
+    if number:
+        why = Text("error.at_move", number=number, detail=why)
+    return InvalidRecordError(Text("error.review", detail=why))
 
 
-def _number(text: str, low: int, what: str) -> int:
-    """A number ``low`` to 100 in digits without leading zeros; else an error saying ``what``."""
+def _number(text: str, low: int, what: str, number: int = 0) -> int:
+    """A number ``low`` to 100 in digits without leading zeros; else an error saying
+    ``what`` (the key of its name) at move ``number``."""
     if not (is_number(text) and len(text) <= 3 and (text == "0" or text[0] != "0")):
-        raise _bad_review(what + " must be a number " + str(low) + " to 100")
+        raise _bad_review(Text("error.review_number", what=Text(what), low=low), number)
     value = int(text)
     if not low <= value <= 100:
-        raise _bad_review(what + " must be a number " + str(low) + " to 100")
+        raise _bad_review(Text("error.review_number", what=Text(what), low=low), number)
     return value
 
 
@@ -360,49 +365,49 @@ def parse_review(text: str, plies: int = -1) -> Review:
     zola.errors.InvalidRecordError: bad review: move 1: chance must be a number 0 to 100
     """
     if not isinstance(text, str):
-        raise _bad_review("it must be text")
+        raise _bad_review(Text("error.not_text"))
     if len(text) > MAX_TEXT:
-        raise _bad_review("too long (" + str(len(text)) + " characters)")
+        raise _bad_review(Text("error.too_long", length=len(text)))
     parts = text.split("_")
-    start = _number(parts[0], 0, "start chance")
+    start = _number(parts[0], 0, "error.review_start")
     moves = []
     for number, part in enumerate(parts[1:], 1):
-        moves.append(_entry(part, "move " + str(number) + ": "))
+        moves.append(_entry(part, number))
     if plies >= 0 and len(moves) != plies:
-        raise _bad_review(str(len(moves)) + " moves for a game of " + str(plies))
+        raise _bad_review(Text("error.review_count", count=len(moves), plies=plies))
     return Review(start, tuple(moves))
 
 
-def _entry(part: str, where: str) -> Reviewed:
-    """One entry of a review text; errors start with ``where``."""
+def _entry(part: str, number: int) -> Reviewed:
+    """The entry of move ``number`` in a review text."""
     digits = 0
     while digits < len(part) and "0" <= part[digits] <= "9":
         digits += 1
-    red = _number(part[:digits], 0, where + "chance")
+    red = _number(part[:digits], 0, "error.review_chance", number)
     rest = part[digits:]
     loss = 0
     if rest.startswith("."):
         end = 1
         while end < len(rest) and "0" <= rest[end] <= "9":
             end += 1
-        loss = _number(rest[1:end], 1, where + "loss")
+        loss = _number(rest[1:end], 1, "error.review_loss", number)
         rest = rest[end:]
     if rest == "":
         return Reviewed(red, loss, GOOD if loss else BEST, None)
     if rest == "f":
         if loss:
-            raise _bad_review(where + "a forced move loses nothing")
+            raise _bad_review(Text("error.review_forced"), number)
         return Reviewed(red, 0, FORCED, None)
     for mark, sign in SYMBOLS:
         if rest.startswith(sign):
             if not loss:
-                raise _bad_review(where + "a " + mark + " loses something")
+                raise _bad_review(Text("error.review_mark." + mark), number)
             try:
                 better = Move.parse(rest[len(sign) :])
             except ZolaError as error:
-                raise _bad_review(where + str(error)) from None
+                raise _bad_review(error.text, number) from None
             return Reviewed(red, loss, mark, better)
-    raise _bad_review(where + "unexpected " + quoted(rest[:12]))
+    raise _bad_review(Text("error.review_unexpected", text=quoted(rest[:12])), number)
 
 
 # ----------------------------------------------------------- the analysis text

@@ -27,9 +27,8 @@ and ``origin=https://host.example`` makes an embed talk only to that host page.
 
 from collections import namedtuple
 
-from zola.errors import InvalidRecordError
 from zola.game import Game
-from zola.record import encode, fields, read
+from zola.record import bad_link, encode, fields, read
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -156,7 +155,7 @@ def _origin(text: str) -> str:
         host = host[:-1]
     allowed = "abcdefghijklmnopqrstuvwxyz0123456789.-:[]"
     if scheme not in DEFAULT_PORTS or not host or not all(c in allowed for c in host):
-        raise InvalidRecordError("bad game link: origin must be like https://example.org")
+        raise bad_link("error.origin")
     name, colon, port = host.rpartition(":")
     if colon and port == DEFAULT_PORTS[scheme]:
         host = name

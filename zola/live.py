@@ -28,7 +28,7 @@ and the one line that says why a link holds no game.
 from collections import namedtuple
 
 from zola.board import Board
-from zola.errors import InvalidOptionError, ZolaError
+from zola.errors import InvalidOptionError, ZolaError, link_detail
 from zola.i18n import Text, pick_language, say
 from zola.link import parse
 from zola.move import Move
@@ -135,13 +135,6 @@ def choose_language(host: str, browser: "list[str] | tuple[str, ...]" = ()) -> s
     return pick_language(([host] if host else []) + list(browser))
 
 
-def _detail(error: ZolaError) -> str:
-    """An error's message without the ``bad game link:`` every link error starts with."""
-    text = str(error)
-    prefix = "bad game link: "
-    return text[len(prefix) :] if text.startswith(prefix) else text
-
-
 class LiveBoard:
     """One live board: the author's game of ``fragment`` (a link's fragment with its view
     words) on a :class:`~zola.board.Board`, and the reader's moves on it.
@@ -172,7 +165,7 @@ class LiveBoard:
             game, view = parse(self.fragment)
         except ZolaError as error:
             self.board = None
-            self.problem = Text("live.bad_link", detail=_detail(error))
+            self.problem = Text("live.bad_link", detail=link_detail(error))
             return
         self.link_dark = view.theme == "dark"
         # A board of a document: never the editor, no host messages, no computer.

@@ -11,6 +11,7 @@ from collections import namedtuple
 from zola.compat import quoted
 from zola.errors import InvalidMoveError, InvalidSquareError
 from zola.geometry import Square, parse_square, square_name
+from zola.i18n import Text
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ class Move(_Move):
         zola.errors.InvalidMoveError: bad move 'c3+d4': expected 'c3-d4', 'c3xe5', 'pass' or 'swap'
         """
         if isinstance(text, str) and len(text) > 7:  # longer than 'j10xj10'
-            raise InvalidMoveError(f"bad move {quoted(text[:12])}...: too long for a move")
+            raise _bad(quoted(text[:12]) + "...", Text("error.move_long"))
         if text == "pass":
             return cls.PASS
         if text == "swap":
@@ -78,13 +79,11 @@ class Move(_Move):
                 try:
                     move = cls(parse_square(a), parse_square(b), kind)
                 except InvalidSquareError as error:
-                    raise InvalidMoveError(f"bad move {quoted(text)}: {error}") from None
+                    raise _bad(quoted(text), error.text) from None
                 if move.from_square == move.to_square:
-                    raise InvalidMoveError(f"bad move {quoted(text)}: it must change squares")
+                    raise _bad(quoted(text), Text("error.move_same"))
                 return move
-        raise InvalidMoveError(
-            f"bad move {quoted(text)}: expected 'c3-d4', 'c3xe5', 'pass' or 'swap'"
-        )
+        raise _bad(quoted(text), Text("error.move_form"))
 
     def __str__(self) -> str:
         if self.kind == PASS:
@@ -101,6 +100,11 @@ class Move(_Move):
     def is_capture(self) -> bool:
         """Whether this move captures."""
         return self.kind == CAPTURE
+
+
+def _bad(shown: str, why: Text) -> InvalidMoveError:
+    """The error for the move text ``shown`` (quoted), saying ``why`` it is no move."""
+    return InvalidMoveError(Text("error.move", move=shown, why=why))
 
 
 Move.PASS = Move(-1, -1, PASS)

@@ -129,9 +129,9 @@ class Position:
         self.size = check_size(size)
         self.geo = geometry(size)
         if (red | blue) & ~self.geo.mask or red & blue:
-            raise InvalidPositionError("checkers must be on the board, one per square")
+            raise InvalidPositionError(Text("error.squares"))
         if not red and not blue:
-            raise InvalidPositionError("the board has no checkers")
+            raise InvalidPositionError(Text("error.no_checkers"))
         if turn not in (RED, BLUE):
             raise InvalidPositionError(
                 f"side to move must be RED (0) or BLUE (1), not {quoted(turn)}"
@@ -166,21 +166,22 @@ class Position:
             raise InvalidPositionError(f"a position must be text, not {type(text).__name__}")
         shown = quoted(text) if len(text) <= 60 else quoted(text[:60]) + "..."
 
-        def bad(why: str) -> InvalidPositionError:
-            return InvalidPositionError(f"bad position {shown}: {why}")
+        def bad(key: str, **args: object) -> InvalidPositionError:
+            why = Text(key, **args)
+            return InvalidPositionError(Text("error.position", position=shown, why=why))
 
         if len(text) > _MAX_TEXT:
-            raise bad(f"too long ({len(text)} characters)")
+            raise bad("error.too_long", length=len(text))
         fields = text.split(" ")
         if len(fields) != 2:
-            raise bad("expected the ranks, one space, then 'r' or 'b' for the side to move")
+            raise bad("error.position_fields")
         board, side = fields
         if side not in ("r", "b"):
-            raise bad(f"side to move must be 'r' or 'b', not {quoted(side)}")
+            raise bad("error.position_side", side=quoted(side))
         ranks = board.split("/")
         size = len(ranks)
         if size not in SIZES:
-            raise bad(f"expected 6, 8 or 10 ranks, found {size}")
+            raise bad("error.position_ranks", count=size)
         boards = [0, 0]
         for row, rank_text in enumerate(ranks):
             rank = size - 1 - row
@@ -188,18 +189,16 @@ class Position:
             for token in _tokens(rank_text):
                 if is_number(token):
                     if token[0] == "0":
-                        raise bad(f"rank {rank + 1} has the empty run {quoted(token)}")
+                        raise bad("error.position_zero", rank=rank + 1, run=quoted(token))
                     file += int(token)
                 elif token in COLOR_LETTERS:
                     if file < size:
                         boards[COLOR_LETTERS.index(token)] |= 1 << (rank * STRIDE + file)
                     file += 1
                 else:
-                    raise bad(
-                        f"unexpected {quoted(token)} in rank {rank + 1}; use r, b or a number"
-                    )
+                    raise bad("error.position_token", token=quoted(token), rank=rank + 1)
             if file != size:
-                raise bad(f"rank {rank + 1} has {file} squares, not {size}")
+                raise bad("error.position_width", rank=rank + 1, count=file, size=size)
         return cls(size, boards[RED], boards[BLUE], COLOR_LETTERS.index(side))
 
     def __str__(self) -> str:
@@ -408,7 +407,7 @@ def check_legal(move: Move, why: Text | None) -> None:
     zola.errors.IllegalMoveError: c3xb3 is not legal: a capture may not move away from the centre
     """
     if why is not None:
-        raise IllegalMoveError(f"{move} is not legal: {why}")
+        raise IllegalMoveError(Text("error.illegal", move=str(move), reason=why))
 
 
 def perft(position: Position, depth: int) -> int:

@@ -33,6 +33,7 @@ from zola.compat import quoted
 from zola.errors import InvalidOptionError, InvalidRecordError, ZolaError
 from zola.game import EMPTY_NOTE, Game, Node, Note, Visitor, parse_arrow
 from zola.geometry import is_number, parse_size, parse_square, square_name
+from zola.i18n import Text
 from zola.judgement import parse_review, review_text
 from zola.position import Position
 
@@ -118,9 +119,9 @@ def fields(text: str) -> list[str]:
     ['v1%3B']
     """
     if not isinstance(text, str):
-        raise InvalidRecordError("bad game link: it must be text")
+        raise bad_link("error.not_text")
     if len(text) > MAX_LENGTH:
-        raise InvalidRecordError(f"bad game link: too long ({len(text)} characters)")
+        raise bad_link("error.too_long", length=len(text))
     if text.startswith("#"):
         text = text[1:]
     return unquote(text).split(";")
@@ -141,9 +142,9 @@ def unquote(text: str) -> str:
     for part in parts[1:]:
         code = part[:2]
         if len(code) < 2 or not all(c in "0123456789abcdefABCDEF" for c in code):
-            raise InvalidRecordError(f"bad game link: '%{code}' is not a percent-escape")
+            raise bad_link("error.escape", code=code)
         if int(code, 16) >= 0x80:
-            raise InvalidRecordError(f"bad game link: '%{code}' is not an ASCII character")
+            raise bad_link("error.escape_ascii", code=code)
         out.append(chr(int(code, 16)) + part[2:])
     return "".join(out)
 
@@ -152,14 +153,12 @@ def read(record: list[str]) -> Game:
     """The game of a record's fields (see :func:`fields`), checked move by move."""
     version = record[0] if record else ""
     if version not in _FIELDS:
-        raise InvalidRecordError(
-            f"bad game link: it must start with {VERSION!r} or {TREE_VERSION!r}"
-        )
+        raise bad_link("error.version", first=repr(VERSION), second=repr(TREE_VERSION))
     values: dict[str, str] = {}
     for field in record[1:]:
         key, sep, value = field.partition("=")
         if not sep or key not in _FIELDS[version] or key in values:
-            raise InvalidRecordError(f"bad game link: unexpected field {quoted(field[:40])}")
+            raise bad_link("error.field", field=quoted(field[:40]))
         values[key] = value
     start = _start(values)
     game = Game(start.size, start)
@@ -167,7 +166,7 @@ def read(record: list[str]) -> Game:
         _read_line(game, values.get("moves", ""))
         ply = values.get("ply", str(len(game.moves)))
         if not (is_number(ply) and len(ply) <= 5 and int(ply) <= len(game.moves)):
-            raise InvalidRecordError(f"bad game link: ply must be 0 to {len(game.moves)}")
+            raise bad_link("error.ply", count=len(game.moves))
         game.go_to(int(ply))
         return game
     read_tree(game, values.get("moves", ""))
@@ -184,7 +183,7 @@ def read(record: list[str]) -> Game:
     elif is_number(at) and len(at) <= 5 and int(at) <= len(nodes):
         game.go_to_node(nodes[int(at) - 1] if int(at) else game.root)
     else:
-        raise InvalidRecordError(f"bad game link: at must be 0 to {len(nodes)}")
+        raise bad_link("error.at", count=len(nodes))
     return game
 
 
@@ -197,7 +196,7 @@ def _play(game: Game, text: str, number: int) -> None:
     try:
         game.play(text)
     except ZolaError as error:
-        raise InvalidRecordError(f"bad game link: move {number}: {error}") from None
+        raise bad_link("error.at_move", number=number, detail=error.text) from None
 
 
 def write_tree(game: Game) -> str:
@@ -250,35 +249,35 @@ def read_tree(game: Game, text: str) -> None:
     for token in tokens:
         if token == "(":
             if last is None or last.parent is None or expect_move:  # (a move has a parent)
-                raise InvalidRecordError("bad game link: a variation must follow a move")
+                raise bad_link("error.variation")
             if len(returns) >= MAX_NESTING:
-                raise InvalidRecordError("bad game link: variations nested too deeply")
+                raise bad_link("error.nested")
             returns.append(last)
             game.go_to_node(last.parent)
             last = None
             expect_move = True
         elif token == ")":
             if not returns or expect_move:
-                raise InvalidRecordError("bad game link: a ')' without its variation")
+                raise bad_link("error.bracket")
             last = returns.pop()
         elif token == ".":
             if last is None or expect_move:  # (last is None only while a move is expected)
-                raise InvalidRecordError("bad game link: a '.' without a move before it")
+                raise bad_link("error.dot")
             game.go_to_node(last)
             expect_move = True
         else:
             if not expect_move:
-                raise InvalidRecordError(f"bad game link: {quoted(token[:12])} must follow a '.'")
+                raise bad_link("error.no_dot", token=quoted(token[:12]))
             number += 1
             here = game.node
             before = len(here.children)
             _play(game, token, number)
             if len(here.children) == before:
-                raise InvalidRecordError(f"bad game link: move {number} repeats another line")
+                raise bad_link("error.repeated", number=number)
             last = game.node
             expect_move = False
     if returns or expect_move:
-        raise InvalidRecordError("bad game link: the moves end inside a variation or after a '.'")
+        raise bad_link("error.moves_end")
 
 
 def write_notes(game: Game) -> str:
@@ -311,7 +310,7 @@ def read_notes(game: Game, text: str, nodes: list[Node]) -> None:
     for entry in text.split("."):
         number, sep, body = entry.partition(":")
         if not (sep and is_number(number) and len(number) <= 5 and int(number) <= len(nodes)):
-            raise InvalidRecordError(f"bad game link: notes: bad entry {quoted(entry[:20])}")
+            raise bad_link("error.notes_entry", entry=quoted(entry[:20]))
         node = nodes[int(number) - 1] if int(number) else game.root
         arrows, highlight, comment = [], [], ""
         for part in body.split(","):
@@ -324,12 +323,12 @@ def read_notes(game: Game, text: str, nodes: list[Node]) -> None:
                 elif kind == "c" and not comment:
                     comment = _unescape(value)
                 else:
-                    raise InvalidRecordError(f"unknown part {quoted(part[:12])}")
+                    why = Text("error.notes_part", part=quoted(part[:12]))
+                    raise InvalidRecordError(why)
             except ZolaError as error:
-                detail = str(error).replace("bad game link: ", "")
-                raise InvalidRecordError(f"bad game link: notes {number}: {detail}") from None
+                raise bad_link("error.notes", number=number, detail=error.text) from None
         if node.note != EMPTY_NOTE:
-            raise InvalidRecordError(f"bad game link: notes {number} given twice")
+            raise bad_link("error.notes_twice", number=number)
         node.note = Note(tuple(arrows), tuple(highlight), comment)
 
 
@@ -377,21 +376,26 @@ def _unescape(text: str) -> str:
         elif char in _PLAIN:
             data.append(ord(char))
         else:
-            raise InvalidRecordError(f"{quoted(char)} in a comment; write '~' and its hex code")
+            raise InvalidRecordError(Text("error.comment_char", char=quoted(char)))
         i += 1
     try:
         comment = bytes(data).decode("utf-8")
     except UnicodeError:
-        raise InvalidRecordError("a comment that is not UTF-8") from None
+        raise InvalidRecordError(Text("error.comment_utf8")) from None
     if comment.encode("utf-8") != bytes(data):
-        raise InvalidRecordError("a comment that is not UTF-8")
+        raise InvalidRecordError(Text("error.comment_utf8"))
     if len(comment) > MAX_COMMENT:
-        raise InvalidRecordError(f"a comment longer than {MAX_COMMENT} characters")
+        raise InvalidRecordError(Text("error.comment_long", limit=MAX_COMMENT))
     for char in comment:
         if not (_allowed(char) or char in "\t\n\r"):
-            why = f"a comment may not hold the character {quoted(char)} (XML cannot carry it)"
-            raise InvalidRecordError(why)
+            raise InvalidRecordError(Text("error.comment_xml", char=quoted(char)))
     return comment
+
+
+def bad_link(key: str, **args: object) -> InvalidRecordError:
+    """The error of a bad link: ``bad game link:`` and the :class:`~zola.i18n.Text` of
+    ``key`` with ``args``, saying what is wrong."""
+    return InvalidRecordError(Text("error.link", detail=Text(key, **args)))
 
 
 def _number(game: Game, node: Node) -> int:
@@ -409,13 +413,13 @@ def _start(values: dict[str, str]) -> Position:
     try:
         size = parse_size(values.get("size", "6"))
     except InvalidOptionError as error:
-        raise InvalidRecordError(f"bad game link: {error}") from None
+        raise InvalidRecordError(Text("error.link", detail=error.text)) from None
     if "start" not in values:
         return Position.start(size)
     try:
         start = Position.parse(values["start"].replace("_", " "))
     except ZolaError as error:
-        raise InvalidRecordError(f"bad game link: start: {error}") from None
+        raise bad_link("error.start", detail=error.text) from None
     if start.size != size:
-        raise InvalidRecordError("bad game link: size does not match the start position")
+        raise bad_link("error.start_size")
     return start
