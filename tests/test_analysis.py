@@ -14,6 +14,7 @@ from zola import analysis as analysis_module
 from zola import judgement as rv
 from zola.ai import MATE, Deepening
 from zola.analysis import REVIEW_NODES, analyse, review
+from zola.graph import graph_svg
 from zola.judgement import (
     Analysis,
     Line,
@@ -21,7 +22,6 @@ from zola.judgement import (
     Reviewed,
     analysis_text,
     classify,
-    graph_svg,
     movers,
     parse_analysis,
     parse_review,

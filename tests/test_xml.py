@@ -18,7 +18,8 @@ from zola.app import App
 from zola.diagram import diagram
 from zola.errors import InvalidRecordError
 from zola.game import Note
-from zola.judgement import graph_svg, parse_review
+from zola.graph import graph_svg
+from zola.judgement import parse_review
 from zola.link import DEFAULT_VIEW, parse
 from zola.markdown import Diagram
 from zola.record import MAX_COMMENT, comment_text

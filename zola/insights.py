@@ -13,13 +13,13 @@ Evaluation(chance=70, words='Red 70% (+1.50) · depth 4', line='c4xd3')
 """
 
 from zola.game import Game
+from zola.graph import graph_svg
 from zola.i18n import Text
 from zola.judgement import (
     MATE,
     MATE_BOUND,
     Analysis,
     format_score,
-    graph_svg,
     is_bad,
     movers,
     red_percent,

@@ -216,6 +216,7 @@ def reviews(payload: dict) -> dict:
     ``None``), ``analyses`` (analysis texts, good or bad) and ``graphs``
     (``[review text, width, height, current ply, move texts]``).
     """
+    from zola import graph
     from zola import judgement as review
 
     def attempt(function, *args):  # a function and its arguments
@@ -256,7 +257,7 @@ def reviews(payload: dict) -> dict:
         "texts": [attempt(summarise, text, players) for text, players in payload["texts"]],
         "analyses": [attempt(analysis, text) for text in payload["analyses"]],
         "graphs": [
-            review.graph_svg(
+            graph.graph_svg(
                 review.parse_review(text), width=width, height=height, current_ply=ply, moves=moves
             )
             for text, width, height, ply, moves in payload["graphs"]
