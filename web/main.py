@@ -6,8 +6,14 @@ only when the Screen asks for it.
 """
 
 import asyncio
+import gc
 
-import js
+# Collect garbage after every 2 MB allocated rather than 16 KB (the runtime's setting):
+# booting makes many short-lived strings (the board, the move list, the screen), and a
+# collection walks the whole heap.
+gc.threshold(2 << 20)
+
+import js  # after the threshold: imports allocate too
 from pyscript import document, workers
 from pyscript.ffi import create_proxy, to_js
 
