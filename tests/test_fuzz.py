@@ -142,9 +142,23 @@ JSON_VALUES = st.recursive(
     ),
     max_leaves=30,
 )
+ROW_FIELDS = ("id", "fragment", "mode", "size", "moves", "updated", "tab", "entry")
+GOOD_ROW = {"id": "g1", "fragment": "v1;size=6;moves=c3xd3", "mode": "humans", "size": 6,
+            "moves": 1, "updated": 1.0, "tab": "t1", "entry": None}
+# A row of the recent games or of the tab's value with one field of a wrong type.
+WRONG_TYPES = st.tuples(st.sampled_from(ROW_FIELDS), JSON_VALUES).map(
+    lambda change: {**GOOD_ROW, change[0]: change[1]}
+)
+DEEP = st.tuples(st.sampled_from(["[", '{"a":', '[{"id":']), st.integers(1, 5000)).map(
+    lambda deep: deep[0] * deep[1] + "]" * deep[1]
+)
 SAVED_TEXT = st.one_of(
     texts(FRAGMENT_CHARS + '{}[]":,', FRAGMENT_PIECES, '[{"id": "g1"}]'),
     JSON_VALUES.map(json.dumps),
+    DEEP,  # nested deeper than any JSON parser's stack
+    WRONG_TYPES.map(json.dumps),  # the tab's value
+    st.lists(WRONG_TYPES, max_size=4).map(json.dumps),  # the recent games
+    st.integers(1, 300_000).map(lambda n: json.dumps([{**GOOD_ROW, "fragment": "v1" * n}])),
 )
 
 
@@ -169,7 +183,7 @@ def test_the_page_starts_with_any_saved_values(
 def _readable_list(value: str) -> bool:
     try:
         return isinstance(json.loads(value), list)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
 
 
