@@ -25,6 +25,7 @@ Never run ``playwright install``: the tests drive Debian's Chromium
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -80,9 +81,10 @@ class _Server(http.server.ThreadingHTTPServer):
         pass  # the browser closing a connection early is not a test failure
 
 
-@pytest.fixture(scope="session")
-def server_url() -> Iterator[str]:
-    handler = functools.partial(_Handler, directory=str(ROOT))
+@contextlib.contextmanager
+def serving(directory: Path) -> Iterator[str]:
+    """``"http://127.0.0.1:<port>"``: a quiet static server of ``directory``, and nothing else."""
+    handler = functools.partial(_Handler, directory=str(directory))
     server = _Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="static-server", daemon=True)
     thread.start()
@@ -92,6 +94,12 @@ def server_url() -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    with serving(ROOT) as url:
+        yield url
 
 
 # -------------------------------------------------------------------------- browser

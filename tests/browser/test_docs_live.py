@@ -8,18 +8,14 @@ live, take a click, and nothing may be fetched from anywhere else (no 404 either
 
 from __future__ import annotations
 
-import functools
-import http.server
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from chromium import MIME_TYPES
 
-from tests.browser.conftest import PageLog
+from tests.browser.conftest import PageLog, serving
 from tests.test_docs_tools import LONE, build, markdown
 from zola import Move, Position
 from zola.link import parse
@@ -100,27 +96,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = MIME_TYPES
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def site_url(site: Path) -> Iterator[str]:
     """A static server of the built site, and of nothing else."""
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serving(site) as url:
+        yield url
 
 
 @pytest.fixture
