@@ -174,7 +174,6 @@ def render(
     height = size * CELL + side
     last_squares = set() if last_move is None or last_move.from_square < 0 else set(last_move[:2])
     tinted = set(highlight)
-    levels = max(geo.classes) or 1
 
     def corner(sq: Square) -> tuple[int, int]:
         return square_corner(sq, size, flip, side)
@@ -191,33 +190,33 @@ def render(
         f'aria-label="{escape(say(language, "page.board_label", size=size))}">',
         f'<rect class="background" width="{width}" height="{height}" fill="{theme.background}"/>',
     ]
+    style = (size, flip, side, shading, theme, language, focus is None)
+    cells = _CELLS.get(style)
+    if cells is None:
+        if len(_CELLS) >= MAX_STYLES:
+            _CELLS.clear()
+        cells = _CELLS[style] = {}
     for sq in geo.squares:
-        x, y = corner(sq)
-        name = square_name(sq)
-        dark = (square_file(sq) + square_rank(sq)) % 2 == 0
-        fill = theme.square[dark]
-        if shading:
-            fill = blend(*theme.shading, geo.classes[sq] / levels)
         owner = position.piece_at(sq)
-        state = "empty" if owner is None else COLOR_NAMES[owner]
-        label = escape(say(language, f"square.{state}", square=name))
-        parts.append(
-            f'<g class="sq" data-square="{name}" aria-label="{label}"{_button(sq, focus)}>'
-            + square_rect(x, y, dark, fill)
-        )
-        if sq in last_squares or sq in tinted:
-            kind = "last-move" if sq in last_squares else "highlight"
-            parts.append(tint(kind, x, y, theme))
-        if shading:
-            parts.append(class_letter(x, y, geo.classes[sq], theme))
-        if sq == selected:
-            parts.append(
-                f'<rect class="selected" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
-                f'height="{CELL - 6}" fill="none" stroke="{theme.selected}" stroke-width="6"/>'
-            )
-        if owner is not None:
-            parts.append(checker(owner, *centre(sq), theme))
-        parts.append("</g>")
+        key = (sq << 3) | ((2 if owner is None else owner) << 1) | (sq == focus)
+        cell = cells.get(key)
+        if cell is None:
+            cell = cells[key] = _cell(sq, owner, style, geo.classes, focus, cells)
+        if sq in last_squares or sq in tinted or sq == selected:
+            x, y = corner(sq)
+            parts.append(cell.head)
+            if sq in last_squares or sq in tinted:
+                parts.append(tint("last-move" if sq in last_squares else "highlight", x, y, theme))
+            parts.append(cell.letter)
+            if sq == selected:
+                parts.append(
+                    f'<rect class="selected" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
+                    f'height="{CELL - 6}" fill="none" stroke="{theme.selected}" '
+                    'stroke-width="6"/>'
+                )
+            parts.append(cell.checker + "</g>")
+        else:
+            parts.append(cell.whole)
     if last_move is not None and last_move.kind == CAPTURE:
         parts.append(capture_mark(*corner(last_move.to_square), theme))
     for move in hints:
@@ -241,6 +240,57 @@ def render(
         parts += coordinate_labels(size, side, flip, theme)
     parts.append("</svg>")
     return "".join(parts)
+
+
+# What a square draws depends on few things: most of a board repeats what an earlier
+# board drew (a docs page of boards in one style, the next move of a game). The squares
+# drawn are kept by style, for at most MAX_STYLES styles at a time.
+MAX_STYLES = 12
+_CELLS: "dict[tuple[object, ...], dict[int, Cell]]" = {}
+
+if TYPE_CHECKING:
+
+    class _Cell(NamedTuple):
+        whole: str  # the square as drawn when nothing marks it
+        head: str  # its group's opening tag and background
+        letter: str  # its distance class letter (with shading)
+        checker: str  # its checker, if any
+
+else:
+    _Cell = namedtuple("Cell", ("whole", "head", "letter", "checker"))
+
+
+class Cell(_Cell):
+    """One square of a board, drawn in pieces so that marks can go between them."""
+
+    __slots__ = ()
+
+
+def _cell(
+    sq: Square, owner: Color | None, style: "tuple[object, ...]", classes: "list[int]",
+    focus: Square | None, cells: "dict[int, Cell]",
+) -> Cell:
+    """Square ``sq`` holding ``owner`` in ``style`` (see :func:`render`); what does not
+    depend on ``owner`` is kept in ``cells`` under ``-1 - sq``."""
+    size, flip, side, shading, theme, language, _ = style
+    if TYPE_CHECKING:
+        assert isinstance(size, int) and isinstance(side, int) and isinstance(theme, Theme)
+    x, y = square_corner(sq, size, bool(flip), side)
+    name = square_name(sq)
+    ground = cells.get(-1 - sq)
+    if ground is None:
+        dark = (square_file(sq) + square_rank(sq)) % 2 == 0
+        fill = theme.square[dark]
+        if shading:
+            fill = blend(*theme.shading, classes[sq] / (max(classes) or 1))
+        letter = class_letter(x, y, classes[sq], theme) if shading else ""
+        ground = cells[-1 - sq] = Cell("", square_rect(x, y, dark, fill), letter, "")
+    state = "empty" if owner is None else COLOR_NAMES[owner]
+    label = escape(say(str(language), "square." + state, square=name))
+    head = f'<g class="sq" data-square="{name}" aria-label="{label}"{_button(sq, focus)}>'
+    head += ground.head
+    drawn = "" if owner is None else checker(owner, x + CELL // 2, y + CELL // 2, theme)
+    return Cell(head + ground.letter + drawn + "</g>", head, ground.letter, drawn)
 
 
 # -- the pieces of a board, each an SVG fragment: render and zola.replay draw with them ------
