@@ -150,6 +150,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=_pace, metavar="S", help="a replay's seconds per move (1)")
     p.set_defaults(run=_svg)
     _add_analysis_commands(commands)
+    _add_puzzle_commands(commands)
 
     p = commands.add_parser(
         "site-files",
@@ -471,6 +472,61 @@ def _review(args: argparse.Namespace) -> None:
         )
 
 
+# -- puzzles (zola.puzzles, mined by zola.mining) --------------------------------------------
+
+_max_moves = _whole_number("_max_moves", 1, 8, "max moves must be a whole number 1 to 8")
+_seed = _whole_number("_seed", 0, 10**9, "seed must be a whole number >= 0")
+_workers = _whole_number("_workers", 1, 256, "workers must be a whole number 1 to 256")
+
+
+def _add_puzzle_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
+    p = commands.add_parser("puzzles", help="mine and check puzzles (proven forced wins)")
+    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    q = actions.add_parser("mine", help="self-play games, their forced wins into a file")
+    q.add_argument("--size", type=_size, default=6, help="board size: 6 or 8")
+    q.add_argument("--games", type=_games, required=True, metavar="G", help="number of games")
+    q.add_argument("--seed", type=_seed, default=0, help="the first game's seed (default 0)")
+    q.add_argument("--workers", type=_workers, metavar="W", help="processes (default: cores)")
+    q.add_argument(
+        "--max-moves", type=_max_moves, default=4, metavar="N", help="longest solution (4)"
+    )
+    q.add_argument("-o", "--output", required=True, metavar="FILE", help="puzzle file to extend")
+    q.set_defaults(run=_puzzles_mine)
+    q = actions.add_parser("check", help="prove every puzzle of a file again")
+    q.add_argument("file", metavar="FILE", help="a puzzle file")
+    q.set_defaults(run=_puzzles_check)
+
+
+def _puzzles_mine(args: argparse.Namespace) -> None:
+    from zola.mining import Progress, mine
+
+    if args.size not in (6, 8):
+        raise UsageError(f"puzzles are mined on 6x6 and 8x8 boards, not {args.size}x{args.size}")
+    seeds = range(args.seed, args.seed + args.games)
+    progress = Progress(f"{args.size}x{args.size}")
+    try:
+        added = mine(Path(args.output), args.size, seeds, args.max_moves, args.workers, progress)
+    except OSError as error:
+        raise UsageError(f"cannot use {args.output}: {error.strerror}") from None
+    print(f"{_count(added, 'new puzzle', 'new puzzles')} in {args.output}", file=sys.stderr)
+
+
+def _puzzles_check(args: argparse.Namespace) -> int:
+    """Exit code 1 when a puzzle is not proven (one line each on stdout), else 0."""
+    from zola.mining import check
+
+    try:
+        failures = check(Path(args.file))
+    except OSError as error:
+        raise UsageError(f"cannot read {args.file}: {error.strerror}") from None
+    for failure in failures:
+        print(failure)
+    if failures:
+        return 1
+    print("every puzzle proven", file=sys.stderr)
+    return 0
+
+
 def _count(number: int, one: str, many: str) -> str:
     return f"{number} {one if number == 1 else many}"
 
@@ -479,7 +535,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     try:
         args = _parser().parse_args(argv)
-        args.run(args)
+        status = args.run(args)  # None, or an exit code other than 2 (puzzles check: 1)
     except (UsageError, ZolaError) as error:
         print(f"zola: error: {error}", file=sys.stderr)
         return 2
@@ -489,4 +545,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader stopped reading (zola moves ... | head): not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
         return 0
-    return 0
+    return int(status or 0)
