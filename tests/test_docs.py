@@ -17,11 +17,17 @@ from urllib.parse import urlsplit
 import pytest
 
 from zola import Move, Position
+from zola.i18n import LANGUAGES, say
 from zola.link import parse
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 RULE_SHEET = "https://www.marksteeregames.com/Zola_rules.pdf"
+# The rules page in each language: rules.html in English, rules.XX.html in the others.
+PAGES = {language: f"rules.{language}.html" for language in LANGUAGES if language != "en"}
+PAGES["en"] = "rules.html"
+RULES = [PAGES[language] for language in LANGUAGES]
+SCRIPTS = [{"src": "rules.js"}, {"type": "module", "src": "../web/boards.js"}]
 
 
 def _load_figures():  # the docs/figures.py module
@@ -56,6 +62,8 @@ class Page(HTMLParser):
         self._in_caption = False
         self._in_code = False
         self._text: list[str] = []
+        self.name = ""  # the page's file name in docs/
+        self.languages: list[dict[str, str | None]] = []  # the links to each language's page
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
@@ -82,6 +90,8 @@ class Page(HTMLParser):
             self.links.append(attributes)
         elif tag == "a":
             self.anchors.append(attributes.get("href") or "")
+            if "data-language" in attributes:
+                self.languages.append(attributes)
         elif tag == "iframe":
             self.frames.append(attributes)
         elif tag == "script":
@@ -107,10 +117,12 @@ class Page(HTMLParser):
             self._figure_src = None
 
 
-@pytest.fixture(scope="module")
-def page() -> Page:
+@pytest.fixture(scope="module", params=RULES)
+def page(request: pytest.FixtureRequest) -> Page:
+    """Each rules page (one per language), read."""
     reader = Page()
-    reader.feed((DOCS / "rules.html").read_text(encoding="utf-8"))
+    reader.name = request.param
+    reader.feed((DOCS / request.param).read_text(encoding="utf-8"))
     return reader
 
 
@@ -180,7 +192,7 @@ def test_each_caption_names_exactly_the_checked_moves(page: Page, figure) -> Non
 def test_the_live_board_is_the_step_diagram(page: Page) -> None:
     # A live board (web/boards.js, loaded once), no iframe.
     assert len(page.boards) == 1 and page.frames == []
-    assert page.scripts == [{"type": "module", "src": "../web/boards.js"}]
+    assert page.scripts == SCRIPTS
     game, view = parse(page.boards[0]["data-zola"] or "")
     step = next(f for f in figures.FIGURES if f.name == "step")
     assert game.position == step.start()
@@ -194,9 +206,11 @@ def test_the_live_board_is_the_step_diagram(page: Page) -> None:
 
 
 def test_the_page_stays_on_its_own_site_and_credits_mark_steere(page: Page) -> None:
-    html = (DOCS / "rules.html").read_text(encoding="utf-8")
-    assert "Zola, a game by Mark Steere" in html
-    assert [script["src"] for script in page.scripts] == ["../web/boards.js"]
+    html = (DOCS / page.name).read_text(encoding="utf-8")
+    language = next(code for code, name in PAGES.items() if name == page.name)
+    assert f'<html lang="{language}">' in html
+    assert "Zola, " + say(language, "page.credit") in html
+    assert [script["src"] for script in page.scripts] == [script["src"] for script in SCRIPTS]
     assert {"rel": "icon", "href": "data:,"} in page.links
     fetched = [link["href"] for link in page.links if link.get("rel") != "icon"]
     fetched += [image["src"] for image in page.images + page.previews]
@@ -209,3 +223,19 @@ def test_the_page_stays_on_its_own_site_and_credits_mark_steere(page: Page) -> N
     external = [href for href in page.anchors if urlsplit(href).scheme]
     assert set(external) == {RULE_SHEET}
     assert "../index.html" in page.anchors
+
+
+def test_each_rules_page_links_every_language_and_marks_its_own(page: Page) -> None:
+    expected = [
+        {
+            "href": PAGES[language],
+            "hreflang": language,
+            "lang": language,
+            "data-language": language,
+            **({"aria-current": "page"} if PAGES[language] == page.name else {}),
+        }
+        for language in LANGUAGES
+    ]
+    assert page.languages == expected
+    script = (DOCS / "rules.js").read_text(encoding="utf-8")  # it knows every page
+    assert all(f'{language}: "{name}"' in script for language, name in PAGES.items())

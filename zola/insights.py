@@ -107,9 +107,9 @@ def review_screen(game: Game, say: "Say") -> ReviewScreen | None:
         text = Text(
             "review.summary",
             player=Text("review.player." + ("first", "second")[entry.player]),
-            inaccuracies=entry.inaccuracies,
-            mistakes=entry.mistakes,
-            blunders=entry.blunders,
+            inaccuracies=Text("count.inaccuracies", count=entry.inaccuracies),
+            mistakes=Text("count.mistakes", count=entry.mistakes),
+            blunders=Text("count.blunders", count=entry.blunders),
             loss=entry.average_text(),
         )
         lines.append(say(text))

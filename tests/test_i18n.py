@@ -1,0 +1,180 @@
+"""The languages: every message in every language, the same blanks, plurals by each
+language's rule, and the files made from the .po files up to date."""
+
+import gettext
+import re
+import subprocess
+import sys
+from pathlib import Path
+from string import Formatter
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from zola.i18n import ENGLISH, LANGUAGES, PLURAL_RULES, Text, messages, pick_language, say
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "zola" / "locale"
+TRANSLATED = [language for language in LANGUAGES if language != "en"]
+
+
+def blanks(template: str) -> set[tuple[str, str, str | None]]:
+    """The fields of a template: each name with its format spec and conversion."""
+    return {
+        (name, spec or "", conversion)
+        for _, name, spec, conversion in Formatter().parse(template)
+        if name is not None
+    }
+
+
+def forms(message: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (message,) if isinstance(message, str) else message
+
+
+def catalog(language: str) -> Catalog:
+    with (LOCALE / f"{language}.po").open(encoding="utf-8") as file:
+        return read_po(file, locale=language)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_is_translated_with_the_same_blanks(language: str) -> None:
+    table = messages(language)[0]
+    missing = [key for key in ENGLISH if key not in table]
+    assert not missing, f"untranslated or fuzzy in {language}.po (or run scripts/build): {missing}"
+    assert list(table) == list(ENGLISH)
+    plurals = catalog(language).num_plurals
+    for key, english in ENGLISH.items():
+        translated = table[key]
+        assert isinstance(translated, str) == isinstance(english, str), key
+        if not isinstance(translated, str):
+            assert len(translated) == plurals, key
+        wanted = blanks(forms(english)[-1])
+        for form in forms(translated):
+            assert form.strip(), key
+            assert blanks(form) == wanted, (language, key, form)
+
+
+def test_english_plurals_have_a_count_and_the_same_blanks_in_both_forms() -> None:
+    plural = [key for key, english in ENGLISH.items() if not isinstance(english, str)]
+    assert {"count.moves", "count.inaccuracies", "count.mistakes", "count.blunders"} <= set(plural)
+    for key in plural:
+        one, many = ENGLISH[key]
+        assert blanks(one) == blanks(many) and "count" in {name for name, _, _ in blanks(one)}
+    # No message puts a count before a noun without a plural: "{moves} moves" and the like.
+    nouns = "moves|squares|checkers|games|inaccuracies|mistakes|blunders"
+    counted = re.compile(r"\{(?!square\}|color\}|move\}|player\})\w+\} (" + nouns + ")")
+    for key, english in ENGLISH.items():
+        if isinstance(english, str):
+            assert not counted.search(english), key
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_plural_rule_is_the_one_its_po_header_states(language: str) -> None:
+    header = catalog(language) if language != "en" else None
+    formula = header.plural_expr if header else "(n != 1)"
+    assert formula in PLURAL_RULES
+    if header:
+        assert header.num_plurals == 2
+    rule = messages(language)[1]
+    reference = gettext.c2py(formula)
+    assert [rule(n) for n in range(2001)] == [reference(n) for n in range(2001)]
+
+
+def test_the_template_and_the_tables_are_made_from_the_po_files_now() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "translations.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    template = (LOCALE / "zola.pot").read_text("utf-8")
+    assert template.count('msgctxt "') == len(ENGLISH)
+    assert sorted(path.stem for path in LOCALE.glob("*.po")) == sorted(TRANSLATED)
+
+
+def test_a_count_takes_its_languages_plural() -> None:
+    def count(language: str, key: str, *numbers: int) -> list[str]:
+        return [say(language, key, count=n) for n in numbers]
+
+    assert count("en", "count.inaccuracies", 0, 1, 2) == [
+        "0 inaccuracies",
+        "1 inaccuracy",
+        "2 inaccuracies",
+    ]
+    assert count("de", "count.blunders", 1, 2) == ["1 grober Fehler", "2 grobe Fehler"]
+    assert count("fr", "count.inaccuracies", 0, 1, 2) == [
+        "0 imprécision",
+        "1 imprécision",
+        "2 imprécisions",
+    ]
+    assert count("es", "count.blunders", 0, 1, 2) == [
+        "0 errores graves",
+        "1 error grave",
+        "2 errores graves",
+    ]
+    assert count("it", "count.mistakes", 1, 11) == ["1 errore", "11 errori"]
+    assert count("nl", "count.moves", 1, 21) == ["1 zet", "21 zetten"]
+    summary = Text(
+        "review.summary",
+        player=Text("review.player.second"),
+        inaccuracies=Text("count.inaccuracies", count=1),
+        mistakes=Text("count.mistakes", count=0),
+        blunders=Text("count.blunders", count=1),
+        loss="7.5",
+    )
+    assert str(summary) == "Second player: 1 inaccuracy, 0 mistakes, 1 blunder; average loss 7.5%"
+    assert say("fr", summary) == (
+        "Second joueur : 1 imprécision, 0 erreur, 1 gaffe ; perte moyenne 7.5 %"
+    )
+    with pytest.raises(TypeError, match="count.moves needs an integer count"):
+        say("en", "count.moves", number=2)
+
+
+def test_messages_in_each_language() -> None:
+    reason = Text("reason.capture_inward")
+    assert say("fr", "notice.illegal", move="c3xb3", reason=reason) == (
+        "c3xb3 n'est pas légal : une prise ne peut pas s'éloigner du centre."
+    )
+    assert say("es", "status.turn_player", color=Text("color.red"), player=Text("player.you")) == (
+        "Turno de Rojo (tú)."
+    )
+    assert say("it", "square.blue", square="e5") == "e5, pedina blu"
+    assert say("nl", "status.win", color=Text("color.blue"), player=Text("player.computer")) == (
+        "Blauw wint (computer)."
+    )
+    # Names stay as they are; a language the game does not speak is English.
+    assert all("Mark Steere" in say(language, "page.credit") for language in LANGUAGES)
+    assert say("pt", "page.new") == "New game" and messages("pt") is messages("en")
+
+
+def test_the_browsers_languages_choose_and_english_is_the_default() -> None:
+    assert pick_language(["nl-BE", "fr"]) == "nl"
+    assert pick_language(["pt-BR", "IT", "de"]) == "it"
+    assert pick_language(["es-419"]) == "es"
+    assert pick_language([]) == "en"
+
+
+def test_english_loads_no_other_language() -> None:
+    code = (
+        "import sys\n"
+        "from zola.i18n import say\n"
+        "say('en', 'page.new')\n"
+        "assert not [m for m in sys.modules if m.startswith('zola.lang_')], sys.modules\n"
+        "say('fr', 'page.new')\n"
+        "print(sorted(m for m in sys.modules if m.startswith('zola.lang_')))\n"
+    )
+    command = [sys.executable, "-c", code]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.strip() == "['zola.lang_fr']"
+
+
+def test_the_pages_switch_offers_each_language_in_its_own_words() -> None:
+    html = (ROOT / "index.html").read_text("utf-8")
+    menu = re.search(r'<select id="language">(.*?)</select>', html, re.S)
+    assert menu is not None
+    options = re.findall(r'<option value="(\w+)" lang="(\w+)">([^<]+)</option>', menu[1])
+    assert [(value, lang) for value, lang, _ in options] == [(code, code) for code in LANGUAGES]
+    names = [name for _, _, name in options]
+    assert names == ["English", "Deutsch", "Español", "Français", "Italiano", "Nederlands"]
