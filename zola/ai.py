@@ -15,17 +15,17 @@ True
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass
 
+from zola.book import book_move
 from zola.errors import IllegalMoveError
 from zola.evaluation import Evaluator
 from zola.game import Game
 from zola.geometry import Bitboard
 from zola.judgement import MATE, MATE_BOUND
-from zola.levels import DEFAULT_LEVEL, level_settings
+from zola.levels import DEFAULT_LEVEL, SWAP_CHOICE, choose, level_settings
 from zola.move import CAPTURE, STEP, Move
 from zola.position import Position
 
@@ -434,7 +434,12 @@ def _deepen(
 
 
 def best_move(
-    game: Game, level: str = DEFAULT_LEVEL, *, time_limit: float | None = None, seed: int = 0
+    game: Game,
+    level: str = DEFAULT_LEVEL,
+    *,
+    time_limit: float | None = None,
+    seed: int = 0,
+    book: bool = True,
 ) -> Move:
     """The move the computer plays in ``game`` at ``level``.
 
@@ -442,8 +447,10 @@ def best_move(
     the choice among equal moves (and the beginner's mistakes) repeatable.
     On Blue's first turn it answers ``swap`` when the position after Red's
     move is better for Red; as the first player it plays the most balanced
-    first move, as the pie rule asks. Raises :class:`~zola.errors.IllegalMoveError`
-    when the game is over and :class:`~zola.errors.UnknownLevelError` for an unknown level.
+    first move, as the pie rule asks. The opening book (:mod:`zola.book`)
+    answers the positions it holds, unless ``book`` is false. Raises
+    :class:`~zola.errors.IllegalMoveError` when the game is over and
+    :class:`~zola.errors.UnknownLevelError` for an unknown level.
 
     >>> from zola import Game
     >>> game = Game(6)
@@ -451,6 +458,11 @@ def best_move(
     True
     """
     settings = level_settings(level)
+    draw = random.Random(seed).random()
+    if book:
+        known = book_move(game, level, draw)
+        if known is not None:
+            return known
     budget = settings.time_limit if time_limit is None else time_limit
     # Before the opponent's pie-rule choice, the best first move is the most
     # balanced one: whichever side the opponent picks, we get the other.
@@ -459,15 +471,11 @@ def best_move(
     result, scored = _deepen(
         game.position.copy(), budget, settings.max_depth, seed, None, exact=noisy or pie
     )
-    if game.can_swap() and result.score < 0:
-        return Move.SWAP
-    if not scored or not (noisy or pie):
-        return result.move
-    values = [-abs(score) if pie else score for score, _ in scored]
-    if noisy:
-        top = max(values)
-        weights = [math.exp((v - top) / settings.temperature) for v in values]
-        m = random.Random(seed).choices([m for _, m in scored], weights)[0]
-    else:
-        m = scored[values.index(max(values))][1]
-    return _to_move(m, game.position.boards[game.turn ^ 1])
+    if scored and (noisy or pie):
+        enemy = game.position.boards[game.turn ^ 1]
+        moves = [_to_move(m, enemy) for _, m in scored]
+        scores = [score for score, _ in scored]
+    else:  # only the best move's score is exact
+        moves, scores = [result.move], [result.score]
+    pick = choose(settings, scores, draw, pie=pie, can_swap=game.can_swap(), best=result.score)
+    return Move.SWAP if pick == SWAP_CHOICE else moves[pick]

@@ -14,6 +14,7 @@ the review under way; it reads each answer and acts on the board.
 import random
 from collections import namedtuple
 
+from zola.book import book_move
 from zola.compat import quoted
 from zola.errors import InvalidMoveError, ZolaError
 from zola.i18n import Text
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from typing import NamedTuple
 
     from zola.board import Board
+    from zola.game import Game
 
 HINT_LEVEL = "strong"  # the level that suggests moves to a person
 ANALYSIS_SECONDS = 0.3  # one call of the analysis: short, so that moving on stops it at once
@@ -38,6 +40,7 @@ WORKER_BOOT_SECONDS = 90  # the computer's worker loads its own Python first
 ANSWER_MARGIN_SECONDS = 10  # beyond the level's thinking time
 WATCH_PAUSE_SECONDS = 0.6  # between moves when the computer plays itself
 REVIEW_SPEED = 10_000  # nodes a second of the slowest runtime: a review step's budget
+_DRAW = (1 << 30) - 1  # a move's seed, as a number in [0, 1): the book's random choice
 
 
 if TYPE_CHECKING:
@@ -50,6 +53,7 @@ if TYPE_CHECKING:
         args: tuple[str | int | float, ...]
         delay: float
         timeout: float
+        answer: str
 
     class _Reviewing(NamedTuple):
         record: str
@@ -62,7 +66,9 @@ if TYPE_CHECKING:
         calls: int
 
 else:
-    _Request = namedtuple("Request", ("id", "kind", "basis", "call", "args", "delay", "timeout"))
+    _Request = namedtuple(
+        "Request", ("id", "kind", "basis", "call", "args", "delay", "timeout", "answer")
+    )
     _Reviewing = namedtuple("Reviewing", ("record", "done", "total"))
     _Analysed = namedtuple("Analysed", ("record", "analysis", "calls"))
 
@@ -74,7 +80,9 @@ class Request(_Request):
     The page calls the worker's function ``call`` with ``args`` (strings and numbers),
     after ``delay`` seconds (when the computer plays itself), and waits ``timeout``
     seconds for the answer. ``basis`` is the record the question is about: when the
-    game no longer has it, the question is dropped.
+    game no longer has it, the question is dropped. ``answer``, when not empty, is the
+    opening book's answer (:mod:`zola.book`): the page gives it back at once (after
+    ``delay``) without asking the worker.
     """
 
     __slots__ = ()
@@ -108,13 +116,18 @@ class Computer:
         self.reviewing: Reviewing | None = None
 
     def ask(self, kind: str, basis: str, level: str = "", *, watching: bool = False,
-            seed: int | None = None) -> Request:
+            seed: int | None = None, game: "Game | None" = None) -> Request:
         """A new question about the record ``basis`` (handed out by :meth:`hand_out`);
-        ``watching``: the computer plays itself, so its move comes after a pause."""
+        ``watching``: the computer plays itself, so its move comes after a pause. A move
+        or a hint in ``game`` (the game of ``basis``) that the opening book holds carries
+        the book's answer."""
+        answer = ""
         if kind in ("move", "hint"):
             seconds = level_settings(level).time_limit
             seed = random.getrandbits(30) if seed is None else seed
             args: tuple[str | int | float, ...] = (basis, level, seed)
+            known = None if game is None else book_move(game, level, (seed & _DRAW) / (_DRAW + 1))
+            answer = "" if known is None else str(known)
         elif kind == "analysis":
             seconds = ANALYSIS_SECONDS
             args = (basis, ANALYSIS_SECONDS, ANALYSIS_LINES)
@@ -123,7 +136,9 @@ class Computer:
             args = (basis, REVIEW_NODES)
         delay = WATCH_PAUSE_SECONDS if kind == "move" and watching else 0
         timeout = seconds + ANSWER_MARGIN_SECONDS
-        self.request = Request(self.next_id, kind, basis, CALLS[kind], args, delay, timeout)
+        self.request = Request(
+            self.next_id, kind, basis, CALLS[kind], args, delay, timeout, answer
+        )
         self.next_id += 1
         self.asked = False
         return self.request
@@ -206,7 +221,7 @@ class Computer:
             return
         if not editing and board.computer_to_move():
             watching = board.mode == "computers"
-            self.ask("move", encode(board.game), level, watching=watching)
+            self.ask("move", encode(board.game), level, watching=watching, game=board.game)
         elif self.reviewing is not None:
             self.ask("review", self.reviewing.record)
         elif self.analysing and board.computer_allowed() and not editing:
@@ -278,7 +293,7 @@ class Computer:
     def hint(self, board: "Board", editing: bool) -> None:
         """Ask for a hint for the person to move on ``board``."""
         if self.request is None and self.can_hint(board, editing):
-            self.ask("hint", encode(board.game), HINT_LEVEL)
+            self.ask("hint", encode(board.game), HINT_LEVEL, game=board.game)
 
     def toggle_review(self, board: "Board") -> None:
         """Start reviewing the main line of ``board``'s game, or stop the review under way."""

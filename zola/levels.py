@@ -9,8 +9,11 @@ loading the search.
 Traceback (most recent call last):
 ...
 zola.errors.UnknownLevelError: unknown level 'grandmaster': choose beginner, casual, strong, max
+>>> choose(level_settings("casual"), [30, 10, -20], 0.7, can_swap=True)
+0
 """
 
+import math
 from collections import namedtuple
 
 from zola.errors import UnknownLevelError
@@ -56,3 +59,53 @@ def level_settings(level: str) -> Level:
     if level not in LEVEL_SETTINGS:
         raise UnknownLevelError(f"unknown level {level!r}: choose {', '.join(LEVELS)}")
     return LEVEL_SETTINGS[level]
+
+
+SWAP_CHOICE = -1  # what :func:`choose` answers when the level swaps colours
+
+
+def choose(
+    level: Level,
+    scores: list[int],
+    draw: float,
+    *,
+    pie: bool = False,
+    can_swap: bool = False,
+    best: int | None = None,
+) -> int:
+    """The index in ``scores`` of the move ``level`` plays, or :data:`SWAP_CHOICE`.
+
+    ``scores`` are its search's scores of the moves, best first, from the mover's
+    view; ``best`` the score of the search's best move (default: the first). On
+    Blue's first turn (``can_swap``) the level swaps when ``best`` is below zero.
+    Before the opponent's pie choice (``pie``) a move is worth its balance,
+    ``-abs(score)``. With a temperature the level picks at random, weighted by
+    ``exp(value / temperature)``, as ``random.choices`` does with ``draw`` (in
+    [0, 1)) its ``random()``; else it plays the best value, ``draw`` picking
+    among equal ones.
+
+    >>> beginner = level_settings("beginner")
+    >>> [choose(beginner, [50, 0, -50], draw) for draw in (0.1, 0.8, 0.99)]
+    [0, 1, 2]
+    >>> choose(level_settings("max"), [40, 5, -5, -70], 0.9, pie=True)
+    2
+    >>> choose(beginner, [-10, -30], 0.5, can_swap=True)
+    -1
+    """
+    if can_swap and (scores[0] if best is None else best) < 0:
+        return SWAP_CHOICE
+    values = [-abs(score) if pie else score for score in scores]
+    top = max(values)
+    if level.temperature > 0:
+        total = 0.0
+        cumulative = []
+        for value in values:
+            total += math.exp((value - top) / level.temperature)
+            cumulative.append(total)
+        point = draw * total
+        for index, bound in enumerate(cumulative):
+            if point < bound:
+                return index
+        return len(values) - 1
+    ties = [index for index, value in enumerate(values) if value == top]
+    return ties[int(draw * len(ties))]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from zola import Game, Move, decode
 
 COMPUTER_SECONDS = 90_000  # ms: the first answer waits for the worker's own Python to load
+PAST_THE_BOOK = "v1;size=6;moves=c3xd3.c4xd3"  # Red to move: the opening book cannot answer
 
 
 def moves(page) -> list[str]:
@@ -70,7 +71,8 @@ def test_the_page_keeps_drawing_frames_while_the_computer_thinks(open_app) -> No
     page = open_app("v1;size=10", mode="computer-second")  # a big board: long searches
     page.select_option("#level", "max")
     click_move(page, "e5xf5")
-    wait_for_moves(page, 2)  # the worker has booted and answered once
+    wait_for_moves(page, 2)  # the opening book's answer
+    page.wait_for_selector("#thinking", state="hidden", timeout=COMPUTER_SECONDS)  # worker ready
     page.evaluate(
         """() => {
         window.frames_at = [];
@@ -115,7 +117,7 @@ def test_computer_against_computer(open_app) -> None:
 
 
 def test_a_failing_worker_gives_a_message_and_a_retry(open_app, browser, server_url) -> None:
-    page = with_worker(open_app(mode="humans"), "raise RuntimeError('the engine broke')")
+    page = with_worker(open_app(PAST_THE_BOOK), "raise RuntimeError('the engine broke')")
     page.select_option("#mode", "computer-first")
     page.wait_for_selector("#retry", state="visible", timeout=COMPUTER_SECONDS)
     assert "The computer did not answer" in page.text_content("#message")
@@ -124,12 +126,12 @@ def test_a_failing_worker_gives_a_message_and_a_retry(open_app, browser, server_
     page.wait_for_selector("#retry", state="visible", timeout=COMPUTER_SECONDS)
     page.select_option("#mode", "humans")  # the game stays playable
     assert page.is_hidden("#retry")
-    click_move(page, "c3xd3")
-    assert moves(page) == ["c3xd3"]
+    click_move(page, "e3xd3")
+    assert moves(page) == ["c3xd3", "c4xd3", "e3xd3"]
 
 
 def test_a_worker_that_never_answers_times_out_with_a_retry(open_app) -> None:
-    page = with_worker(open_app(mode="humans"), "__import__('time').sleep(600)")
+    page = with_worker(open_app(PAST_THE_BOOK), "__import__('time').sleep(600)")
     page.select_option("#level", "beginner")
     page.select_option("#mode", "computer-first")
     page.wait_for_selector("#thinking", state="visible")
@@ -137,16 +139,16 @@ def test_a_worker_that_never_answers_times_out_with_a_retry(open_app) -> None:
     assert "no answer in time" in page.text_content("#message")
     assert page.is_hidden("#thinking")
     page.select_option("#mode", "humans")
-    click_move(page, "c3xd3")
-    assert moves(page) == ["c3xd3"]
+    click_move(page, "e3xd3")
+    assert moves(page) == ["c3xd3", "c4xd3", "e3xd3"]
 
 
 def test_an_answer_the_page_cannot_use_gives_a_message_and_a_retry(open_app) -> None:
-    page = with_worker(open_app(mode="humans"), "return 'a1-a2'")  # not legal at the start
+    page = with_worker(open_app(PAST_THE_BOOK), "return 'a1-a2'")  # not legal there
     page.select_option("#mode", "computer-first")
     page.wait_for_selector("#retry", state="visible", timeout=COMPUTER_SECONDS)
     assert page.text_content("#message").startswith("The computer did not answer ('a1-a2': ")
-    assert page.is_hidden("#thinking") and moves(page) == []
+    assert page.is_hidden("#thinking") and moves(page) == ["c3xd3", "c4xd3"]
     page.select_option("#mode", "humans")
     page.click("#hint")  # a hint goes through the same path
     page.wait_for_function(
@@ -154,3 +156,32 @@ def test_an_answer_the_page_cannot_use_gives_a_message_and_a_retry(open_app) -> 
         timeout=COMPUTER_SECONDS,
     )
     assert page.locator("#board .arrow").count() == 0
+
+
+def test_the_first_answers_come_from_the_opening_book(open_app) -> None:
+    """A worker that never starts: the computer still opens, answers a swap and a first
+    move at once, from the book; past it, the page waits for the worker."""
+    page = open_app(mode="humans")
+    page.context.route(
+        "**/web/ai_worker.py",
+        lambda route: route.fulfill(
+            content_type="text/x-python", body="import asyncio\nawait asyncio.sleep(600)\n"
+        ),
+    )
+    page.select_option("#mode", "computer-first")
+    wait_for_moves(page, 1)  # the computer's first move
+    page.click("#swap")
+    wait_for_moves(page, 3)  # the computer, now Blue, moves on
+    getting_ready = "The computer is getting ready"
+    assert page.text_content("#thinking-text").startswith(getting_ready)
+    page.select_option("#mode", "computer-second")
+    page.select_option("#size", "10")
+    page.click("#new")
+    click_move(page, "e5xf5")
+    wait_for_moves(page, 2)  # the computer's answer (Blue, or its swap)
+    game = decode(page.evaluate("location.hash"))
+    assert game.size == 10 and game.player_to_move() == 0
+    click_move(page, next(str(m) for m in game.legal_moves()))
+    page.wait_for_timeout(500)
+    assert len(moves(page)) == 3  # past the book: the answer waits for the worker
+    assert page.text_content("#thinking-text").startswith(getting_ready)

@@ -134,6 +134,8 @@ def test_the_computers_worker_runs_under_the_policy(csp_page, open_app) -> None:
     page.wait_for_function(
         "document.querySelectorAll('#moves button').length >= 2", timeout=COMPUTER_MS
     )
+    # The answer came from the opening book: wait for the worker (no longer getting ready).
+    page.wait_for_selector("#thinking", state="hidden", timeout=COMPUTER_MS)
     page.wait_for_timeout(300)
     assert violations(page) == []
     assert page.console_errors == []

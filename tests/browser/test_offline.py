@@ -18,8 +18,10 @@ from tests.browser.offline_tools import (
     wait_for_precache,
     wait_until,
 )
+from zola import decode
+from zola.geometry import square_name
 
-COMPUTER_MS = 90_000  # the first answer waits for the worker's own Python
+COMPUTER_MS = 90_000  # an answer past the opening book waits for the worker's own Python
 REGISTRATIONS = "navigator.serviceWorker.getRegistrations().then((all) => all.length)"
 
 
@@ -101,9 +103,16 @@ def test_after_one_visit_the_app_plays_the_computer_offline(
         "(before) => document.querySelector('#board svg').dataset.position !== before", arg=before
     )
     assert "c3xd3" in page.evaluate("location.hash")
-    # The computer's worker boots its own Python from the cache and answers.
+    # The opening book answers; the computer's worker boots its own Python from the cache
+    # and answers the next move.
+    page.wait_for_function("document.querySelectorAll('#moves button').length >= 2")
+    page.wait_for_selector("#thinking", state="hidden", timeout=COMPUTER_MS)
+    game = decode(page.evaluate("location.hash"))
+    move = game.legal_moves()[0]
+    for square in (move.from_square, move.to_square):
+        page.click(f'#board [data-square="{square_name(square)}"]')
     page.wait_for_function(
-        "document.querySelectorAll('#moves button').length >= 2", timeout=COMPUTER_MS
+        "document.querySelectorAll('#moves button').length >= 4", timeout=COMPUTER_MS
     )
     page.wait_for_selector("#thinking", state="hidden")
     assert page.console_errors == []
