@@ -17,18 +17,18 @@ It knows no computer, storage or editor; the page (:mod:`zola.app`) adds them.
 'Not your checker: Blue is to move.'
 """
 
-from zola.compat import popcount
+from zola.compat import lowest_square, popcount
 from zola.errors import InvalidOptionError, InvalidSquareError
 from zola.game import EMPTY_NOTE, Game, Note
 from zola.geometry import parse_square, square, square_file, square_name, square_rank
 from zola.i18n import Text, say
 from zola.link import DEFAULT_VIEW, View, unparse
-from zola.move import PASS, SWAP, Move
+from zola.move import CAPTURE, PASS, SWAP, Move
 from zola.movelist import move_list
 from zola.position import BLUE, COLOR_NAMES, RED
 from zola.record import MAX_LENGTH, MAX_NESTING, comment_text, decode, encode, overflow
-from zola.screen import Counts
-from zola.svg import THEMES, render
+from zola.screen import Counts, Motion
+from zola.svg import CELL, MARGIN, THEMES, checker, render, square_corner
 
 # Who the computer plays in each mode: (first player, second player).
 MODES = {
@@ -64,6 +64,7 @@ class Board:
         self.hint: Move | None = None  # the computer's suggestion, drawn as an arrow
         self.notice: Text | str = ""
         self.played: list[tuple[int, Move]] = []
+        self.shown: tuple[int, int, int] | None = None  # size and bitboards last animated
 
     def reset(self, game: Game) -> None:
         """Show ``game`` afresh: no selection, hint, pie choice or notice."""
@@ -418,6 +419,46 @@ class Board:
         """One sentence saying who played what, e.g. ``'Red played c3xd3.'``."""
         key = {PASS: "announce.pass", SWAP: "announce.swap"}.get(move.kind, "announce.move")
         return self.say(Text(key, color=COLORS[color], move=str(move)))
+
+    def motion(self) -> Motion | None:
+        """How the board changed since the last call, to animate: the one checker that
+        moved (and the one it captured, or that a step back brings back); ``None`` when
+        nothing or more than that changed, or in a static view. Call it before
+        :meth:`announce`, which forgets the moves played."""
+        position = self.game.position
+        red, blue = position.boards
+        before, self.shown = self.shown, (position.size, red, blue)
+        if before is None or before[0] != position.size or self.view.static:
+            return None
+        for mover in (RED, BLUE):
+            was, now = before[1 + mover], position.boards[mover]
+            gone, came = was & ~now, now & ~was
+            other, was_other = position.boards[mover ^ 1], before[2 - mover]
+            lost, back = was_other & ~other, other & ~was_other
+            if popcount(gone) != 1 or popcount(came) != 1 or (lost and back):
+                continue
+            start, end = lowest_square(gone), lowest_square(came)
+            if lost not in (0, 1 << end) or back not in (0, 1 << start):
+                continue
+            side = MARGIN if self.view.coordinates else 0
+            x0, y0 = square_corner(start, position.size, self.view.flip, side)
+            x1, y1 = square_corner(end, position.size, self.view.flip, side)
+            theme = THEMES[self.view.theme]
+            ghost = ""
+            if lost:
+                half = CELL // 2
+                ghost = checker(mover ^ 1, x1 + half, y1 + half, theme)
+                ghost = ghost.replace('class="checker ', 'class="ghost ', 1)
+            appear = square_name(start) if back else ""
+            return Motion(square_name(end), x0 - x1, y0 - y1, ghost, appear, not self.played)
+        return None
+
+    def sounds(self) -> tuple[str, ...]:
+        """The sounds of the moves played since :meth:`announce` last ran: ``move``,
+        ``capture`` or ``pass`` each, then ``end`` when they ended the game."""
+        kinds = {CAPTURE: "capture", PASS: "pass"}
+        sounds = tuple(kinds.get(move.kind, "move") for _, move in self.played)
+        return sounds + ("end",) if sounds and self.game.is_game_over() else sounds
 
     def announce(self) -> str:
         """The moves played since the last call, said for screen readers (once)."""

@@ -29,7 +29,13 @@ if TYPE_CHECKING:
 
     from zola.saved import Store
 
-PREFERENCES = {"language": "zola-language", "mode": "zola-mode", "level": "zola-level"}
+PREFERENCES = {
+    "language": "zola-language",
+    "mode": "zola-mode",
+    "level": "zola-level",
+    "motion": "zola-motion",  # "on" or "off": moves slide on the board
+    "sound": "zola-sound",  # "on" or "off": moves make a sound
+}
 
 
 class Library:
@@ -144,6 +150,7 @@ class Library:
             if entry.id == self.entry:
                 continue
             players = Text("players." + entry.mode) if entry.mode in modes else ""
-            label = Text("recent.label", size=entry.size, players=players, moves=entry.moves)
+            moves = Text("count.moves", count=entry.moves)
+            label = Text("recent.label", size=entry.size, players=players, moves=moves)
             items.append(RecentGame(entry.id, say(label), entry.updated))
         return tuple(items)

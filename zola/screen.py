@@ -40,6 +40,31 @@ class ReviewScreen(namedtuple("ReviewScreen", ("graph", "summary", "word"))):
     __slots__ = ()
 
 
+class Motion(namedtuple("Motion", ("square", "dx", "dy", "ghost", "appear", "browsing"))):
+    """How the board just changed, to animate: the checker now on ``square`` (a name)
+    slides in from ``dx``, ``dy`` board units away; ``ghost`` is the checker it captured
+    (SVG to fade out on ``square``, ``""`` when none); ``appear`` names a square whose
+    checker fades in (a capture taken back; ``""`` when none); ``browsing``: a step through
+    the game, not a move played (skipped while an earlier slide still runs).
+
+    >>> Motion("d3", -100, 0, "", "", False).plain()["dx"]
+    -100
+    """
+
+    __slots__ = ()
+
+    def plain(self) -> dict[str, object]:
+        """The motion by field name, for the page's JavaScript."""
+        return {
+            "square": self.square,
+            "dx": self.dx,
+            "dy": self.dy,
+            "ghost": self.ghost,
+            "appear": self.appear,
+            "browsing": self.browsing,
+        }
+
+
 class Download(namedtuple("Download", ("name", "svg", "as_png"))):
     """A picture to save: its file name, the SVG document and whether to save it as PNG."""
 
@@ -57,6 +82,9 @@ class Screen(
         "Screen",
         (
             "board",  # the board as SVG
+            "motion",  # a Motion: how the board just changed, to animate; None: do not
+            "sounds",  # the sounds to play now, in order: "move", "capture", "pass", "end"
+            "switches",  # {checkbox id: checked}: motion, sound
             "layout",  # {class of the page: on}: embed, panel, static, dark
             "status",  # whose turn, or the result
             "turn",  # "red", "blue", or "" when the game is over
@@ -94,6 +122,8 @@ class Screen(
             "review",  # a ReviewScreen, or None
             "start_computer",  # start the computer's worker now
             "request",  # a zola.computer.Request for the worker, or None
+            "puzzle",  # a zola.puzzle_mode.PuzzleScreen in puzzle mode, else None
+            "fetch",  # files of the site to fetch and hand to App.take_file, once
         ),
     )
 ):

@@ -1,0 +1,197 @@
+"""The feel of play in a real browser: moves that slide (and the switches that stop them),
+sounds made in the page, and the layout on a phone."""
+
+from __future__ import annotations
+
+import pytest
+
+from zola import Position
+
+from .test_live_boards import board, host_page, open_host
+
+# Plays a move by dispatching clicks (the page answers synchronously), then reports what
+# slides, and what is left of it once a pointer goes down on the board.
+PLAY_AND_TOUCH = """([from, to]) => {
+  const board = document.querySelector("#board");
+  const click = (name) => board.querySelector(`[data-square="${name}"]`)
+    .dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  click(from);
+  click(to);
+  const seen = {
+    position: board.querySelector("svg").dataset.position,
+    sliding: board.querySelectorAll("svg > .sliding").length,
+    ghosts: board.querySelectorAll("svg > .ghost").length,
+    checker: board.querySelectorAll(`[data-square="${to}"] > .checker`).length,
+  };
+  board.dispatchEvent(new PointerEvent("pointerdown", {bubbles: true}));
+  seen.after = board.querySelectorAll("svg > .sliding, svg > .ghost").length;
+  return seen;
+}"""
+PRESS = """(id) => {
+  document.getElementById(id).click();
+  const board = document.querySelector("#board");
+  return {
+    sliding: board.querySelectorAll("svg > .sliding").length,
+    fading: board.querySelector('[data-square="d3"] > .checker')?.getAnimations().length ?? 0,
+  };
+}"""
+# Steps forward then back at once: the second step comes while the first slides.
+QUICK_STEPS = """() => {
+  const sliding = () => document.querySelectorAll("#board svg > .sliding").length;
+  document.getElementById("redo").click();
+  const first = sliding();
+  document.getElementById("undo").click();
+  return [first, sliding()];
+}"""
+SLIDING = "document.querySelectorAll('#board svg > .sliding, #board svg > .ghost').length"
+
+
+def test_a_move_slides_its_checker_and_the_board_is_final_at_once(open_app, screenshot) -> None:
+    page = open_app()
+    assert page.is_checked("#motion") and not page.is_checked("#sound")
+    seen = page.evaluate(PLAY_AND_TOUCH, ["c3", "d3"])
+    # The new board is written at once: only a copy of the checker slides over it.
+    assert Position.parse(seen["position"]) != Position.start(6) and seen["checker"] == 1
+    assert (seen["sliding"], seen["ghosts"]) == (1, 1)  # the mover, the captured checker
+    assert seen["after"] == 0  # a pointer on the board ends the slide at once
+    stepped = page.evaluate(PRESS, "undo")  # a step back slides back, the capture returns
+    assert stepped == {"sliding": 1, "fading": 1}
+    page.wait_for_timeout(450)
+    assert page.evaluate(SLIDING) == 0  # over in about 200 ms
+    assert page.evaluate(QUICK_STEPS) == [1, 0]  # stepping quickly shows each at once
+    page.click("#redo")
+    screenshot("motion-after-redo")
+    page.wait_for_function(f"{SLIDING} === 0")
+
+
+def test_the_motion_switch_is_remembered(open_app, page) -> None:
+    open_app()
+    page.uncheck("#motion")
+    assert page.evaluate(PLAY_AND_TOUCH, ["c3", "d3"])["sliding"] == 0
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert not page.is_checked("#motion")
+    assert page.evaluate(PRESS, "undo")["sliding"] == 0
+
+
+def test_no_motion_when_the_browser_asks_for_less(browser, server_url) -> None:
+    context = browser.new_context(reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        page.goto(server_url + "/#v1;size=6")
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        assert not page.is_checked("#motion")
+        assert page.evaluate(PLAY_AND_TOUCH, ["c3", "d3"])["sliding"] == 0
+    finally:
+        context.close()
+
+
+LIVE_STEP = """async (index) => {
+  const root = document.querySelectorAll("[data-zola]")[index].shadowRoot;
+  root.querySelector('[data-do="back"]').click();
+  await new Promise((done) => setTimeout(done, 0));
+  return root.querySelectorAll(".board svg > .sliding").length;
+}"""
+
+
+def test_live_boards_slide_unless_static_or_asked_for_less(page, server_url) -> None:
+    game = "v1;size=6;moves=c3xd3.c4xd3"
+    html = host_page(board(game) + board(game + ";static"))
+    open_host(page, server_url, html)
+    assert page.evaluate(LIVE_STEP, 0) == 1
+    assert page.evaluate(LIVE_STEP, 1) == 0
+    page.emulate_media(reduced_motion="reduce")
+    open_host(page, server_url, html)
+    assert page.evaluate(LIVE_STEP, 0) == 0
+
+
+# Counts what the page asks of Web Audio (set up before the page's scripts run).
+COUNT_SOUNDS = """
+window.sounds = {contexts: 0, tones: 0};
+const Base = window.AudioContext;
+window.AudioContext = class extends Base {
+  constructor(...args) { super(...args); window.sounds.contexts += 1; }
+};
+const start = OscillatorNode.prototype.start;
+OscillatorNode.prototype.start = function (...args) {
+  window.sounds.tones += 1;
+  return start.apply(this, args);
+};
+"""
+
+
+def test_sounds_are_off_until_turned_on_and_then_remembered(open_app, page) -> None:
+    page.add_init_script(COUNT_SOUNDS)
+    open_app()
+    page.click('#board [data-square="c3"]')
+    page.click('#board [data-square="d3"]')
+    assert page.evaluate("window.sounds") == {"contexts": 0, "tones": 0}
+    page.check("#sound")  # plays a move's sound to hear
+    heard = page.evaluate("window.sounds")
+    assert heard["contexts"] == 1 and heard["tones"] >= 1
+    page.click('#board [data-square="e4"]')
+    page.click('#board [data-square="d3"]')
+    assert page.evaluate("window.sounds.tones") > heard["tones"]
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.is_checked("#sound")
+    assert page.console_errors == []
+
+
+def test_an_embed_stays_silent(open_app, page) -> None:
+    page.add_init_script(COUNT_SOUNDS)
+    page.add_init_script("localStorage.setItem('zola-sound', 'on')")
+    open_app("v1;size=6;embed;panel")
+    page.click('#board [data-square="c3"]')
+    page.click('#board [data-square="d3"]')
+    assert "c3xd3" in page.evaluate("location.hash")
+    assert page.evaluate("window.sounds") == {"contexts": 0, "tones": 0}
+
+
+# -- the layout ------------------------------------------------------------------------------
+
+GAME = "v1;size=8;moves=d4xe4.swap.g8xf8.h2xh3.a8xb8.h4xg4.f3xe4.g5-h4.b3xb4.e3-f3.h5xg4.a3xb4"
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
+def test_on_a_phone_the_board_and_the_moves_come_first(
+    browser, server_url, screenshot, width: int, height: int
+) -> None:
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/#{GAME}")
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        box = page.locator("#board svg").bounding_box()
+        assert width - 24 <= box["width"] <= width
+        first_move = page.locator("#moves button").first.bounding_box()
+        assert first_move["y"] + first_move["height"] <= height  # on the first screen
+        # The groups of controls are folded under their names, below the moves.
+        assert not page.is_visible("#copy") and not page.is_visible("#mode")
+        share = page.locator('[data-group="share"] > summary')
+        assert share.is_visible() and share.bounding_box()["y"] > first_move["y"]
+        screenshot(f"phone-{width}x{height}", page=page)
+        share.tap()
+        assert page.is_visible("#copy")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        screenshot(f"phone-{width}x{height}-share", page=page, full_page=True)
+    finally:
+        context.close()
+
+
+def test_on_a_wide_screen_every_group_shows_without_folding(browser, server_url, screenshot):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/#{GAME}")
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        for control in ("#mode", "#new", "#flip", "#motion", "#sound", "#analysis", "#copy"):
+            assert page.is_visible(control), control
+        assert not page.locator(".group > summary").first.is_visible()
+        assert page.locator("#board svg").bounding_box()["width"] > 600
+        screenshot("desktop-1280x800", page=page)
+    finally:
+        context.close()
