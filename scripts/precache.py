@@ -171,6 +171,7 @@ def precache_list(root: Path = ROOT) -> list[str]:
         _page_files(root, "index.html"),
         app,
         _tree(root, "web"),
+        _tree(root, "zola/data"),  # the puzzle sets, fetched in puzzle mode
         _pyscript_files(root),
         [f for f in runtime if f not in pyodide],
         ["docs/rules.html"],

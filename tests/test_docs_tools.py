@@ -425,7 +425,7 @@ def test_markdown_bad_blocks_warn_with_the_line_and_show_an_error(
         "zola diagram at line 27: bad game link: move 1: bad move 'a1xz9': bad square 'z9': "
         "expected a file a-j and a rank 1-10, like 'c3'",
         "zola diagram at line 31: unknown option 'colour'; the options are flip, shading, "
-        "no-coordinates, dark, arrows, highlight, caption, width, alt, live",
+        "no-coordinates, dark, arrows, highlight, caption, width, alt, live, solution",
     ]
     errors = [text for attrs, text in Tags(html).all("p") if attrs.get("class") == "zola-error"]
     assert errors == ["Z" + message[1:] for message in messages]
@@ -548,7 +548,8 @@ def test_the_site_files_are_what_the_loader_fetches() -> None:
     listed = sitefiles.files()
     loader = (sitefiles.source() / "web/boards.js").read_text("utf-8")
     modules = re.findall(r'"(\w+)"', re.search(r"const MODULES = \[(.*?)\];", loader, re.S)[1])
-    assert listed[:2] == ["web/boards.js", "web/boards.py"]
+    assert listed[0] == "web/boards.js" and "web/boards.py" in listed
+    assert {"zola/data/puzzles-6.txt", "zola/data/puzzles-8.txt"} <= set(listed)  # puzzles
     assert [path for path in listed if path.endswith(".mpy")] == [
         f"web/mpy/{name}.mpy" for name in modules
     ]

@@ -15,8 +15,10 @@ from tests.micropython import harness
 from tests.test_micropython import assert_agree, micropython, random_game  # noqa: F401
 from zola import SIZES, Game, Move, decode, encode, link
 from zola.errors import InvalidOptionError
-from zola.i18n import LANGUAGES, STRINGS
+from zola.geometry import square_name
+from zola.i18n import LANGUAGES, messages
 from zola.live import ACTIONS, FIELDS, LABELS, LiveBoard, choose_language, labels
+from zola.puzzles import load
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = "https://docs.example/zola/index.html"
@@ -186,7 +188,8 @@ def test_drag_plays_like_two_clicks() -> None:
 def test_language_is_the_host_pages_else_the_browsers() -> None:
     assert choose_language("de", ["en-US"]) == "de"
     assert choose_language("en-GB", ["de-DE"]) == "en"
-    assert choose_language("fr", ["de-DE", "en"]) == "de"
+    assert choose_language("fr", ["de-DE", "en"]) == "fr"
+    assert choose_language("pt", ["es-MX", "en"]) == "es"
     assert choose_language("", ["de"]) == "de"
     assert choose_language("", []) == "en"
     live = LiveBoard(GAME + ";ply=1", language="de")
@@ -199,7 +202,7 @@ def test_every_word_of_a_live_board_in_every_language() -> None:
         words = labels(language)
         assert set(words) == set(LABELS) and all(words.values())
     for key in LABELS.values():
-        assert all(key in STRINGS[language] for language in LANGUAGES), key
+        assert all(key in messages(language)[0] for language in LANGUAGES), key
     assert labels("de")["first"] != labels("en")["first"]
     buttons = {"first", "back", "forward", "last", "flip", "swap", "keep"}
     assert set(ACTIONS) == buttons
@@ -217,8 +220,9 @@ def loader_modules() -> list[str]:
 
 
 def test_the_loader_fetches_exactly_what_a_live_board_imports() -> None:
-    code = (
-        "import sys, zola.live\n"
+    code = (  # a board in every language: each language's table is imported once spoken
+        "import sys, zola.live, zola.i18n\n"
+        "for language in zola.i18n.LANGUAGES: zola.live.labels(language)\n"
         "print(' '.join(sorted(m.split('.')[-1] for m in sys.modules if m.startswith('zola.'))))"
     )
     command = [sys.executable, "-c", code]
@@ -328,3 +332,42 @@ def test_a_bad_link_is_told_in_the_boards_language() -> None:
     problem = LiveBoard("v1;size=6;moves=a1-a2", language="de").screen().problem
     assert problem.startswith("Dieses Brett kann nicht gezeigt werden: Zug 1: a1-a2 ist nicht")
     assert "bad game link" not in problem and "not legal" not in problem
+
+
+def test_a_live_board_fetches_its_puzzle_and_is_solved_on_it() -> None:
+    puzzle = next(p for p in load(6) if p.refutations[0])
+    text = (ROOT / "zola" / "data" / "puzzles-6.txt").read_text()
+    live = LiveBoard(f"v2;size=6;start={puzzle.position.replace(' ', '_')};puzzle={puzzle.id}")
+    screen = live.screen()
+    assert screen.fetch == ["puzzles-6.txt"] and screen.puzzle == ""
+    assert screen.board and live.screen().fetch == []  # asked once; the diagram shows meanwhile
+    live.take("puzzles-8.txt", text)  # not its set
+    assert live.screen().puzzle == ""
+    live.take("puzzles-6.txt", text)
+    screen = live.screen()
+    assert screen.puzzle == "solving" and " to move and win in " in screen.message
+    wrong = Move.parse(sorted(puzzle.refutations[0])[0])
+    live.click(square_name(wrong[0]))
+    live.click(square_name(wrong[1]))
+    assert live.screen().puzzle == "wrong" and live.screen().changed
+    live.button("retry")
+    live.button("hint")
+    assert live.board.selected == Move.parse(puzzle.line[0]).from_square
+    for _ in range(puzzle.moves):
+        live.button("solution")
+    assert live.screen().puzzle == "shown" and live.board.game.is_game_over()
+    live.button("reset")  # the puzzle from its start
+    assert live.screen().puzzle == "solving" and live.board.game.moves == []
+    while live.screen().puzzle == "solving":
+        move = Move.parse(puzzle.line[len(live.board.game.moves)])
+        live.click(square_name(move[0]))
+        live.click(square_name(move[1]))
+    assert live.screen().puzzle == "solved"
+
+
+def test_a_live_board_with_a_broken_puzzle_set_says_so() -> None:
+    live = LiveBoard("v2;size=6;puzzle=6-aaaaaa")
+    live.screen()
+    live.take("puzzles-6.txt", "not a puzzle")
+    screen = live.screen()
+    assert screen.puzzle == "" and screen.message.startswith("The puzzles could not be loaded")

@@ -27,6 +27,7 @@ from tests.test_record import random_tree
 from zola import BLUE, RED, SIZES, Game, Move, Position, errors, link
 from zola.app import App
 from zola.geometry import geometry, square_name
+from zola.i18n import LANGUAGES
 from zola.record import MAX_NESTING
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -284,6 +285,25 @@ def test_the_page_modules_import_on_micropython_1_28(micropython: Run) -> None:
     assert {"app", "svg", "link", "record"} <= set(modules)
     runtime = micropython("runtime", modules)
     assert runtime == ["micropython", [1, 28], sorted(f"zola.{name}" for name in modules)]
+
+
+def test_each_language_loads_when_first_spoken_and_says_the_same(micropython: Run) -> None:
+    summary = {
+        "player": ["review.player.first"],
+        "inaccuracies": ["count.inaccuracies", 1],
+        "mistakes": ["count.mistakes", 2],
+        "blunders": ["count.blunders", 0],
+        "loss": "4.5",
+    }
+    cases = [[language, "review.summary", summary] for language in LANGUAGES]
+    cases += [["fr", "count.moves", {"count": n}] for n in (0, 1, 2)]
+    cases.append(["nl", "status.turn", {"color": ["color.blue"]}])
+    before, said, after = micropython("sayings", cases)
+    assert said == harness.sayings(cases)[1]
+    assert before == [] and after == [f"zola.lang_{code}" for code in LANGUAGES if code != "en"]
+    assert said[0] == "First player: 1 inaccuracy, 2 mistakes, 0 blunders; average loss 4.5%"
+    assert said[LANGUAGES.index("fr")].startswith("Premier joueur : 1 imprécision, 2 erreurs")
+    assert said[-4:] == ["0 coup", "1 coup", "2 coups", "Blauw is aan zet."]
 
 
 def test_perft_of_the_start_positions(micropython: Run) -> None:
@@ -550,6 +570,7 @@ def test_the_page_state_is_the_same(micropython: Run) -> None:
     assert len({json.dumps(screen) for screen in screens}) > 30  # the sessions do things
     assert any(screen[-1] is not None for screen in screens)  # the computer was asked
     assert any(screen[12] for screen in screens)  # an embed posted its moves
+    assert any(screen[-2] is not None for screen in screens)  # a move slid
     german = [screen[4] for screen in on_cpython[-1]]  # the last session's messages
     assert german[0].startswith("Dieser Link enthält kein gültiges Spiel (der Link muss mit")
     assert "Zug 2: a1-a2 ist nicht erlaubt: nicht dein Stein" in german[1]
@@ -654,3 +675,88 @@ def test_replays_are_the_same(micropython: Run) -> None:
     assert all('class="note"' not in on_cpython[i][0] for i in (8, 9))
     assert len({animated for animated, _ in on_cpython}) == len(cases)
     assert_agree(cases, micropython("replays", cases), on_cpython)
+
+
+def test_the_opening_book_answers_the_same(micropython: Run) -> None:
+    """``zola.book`` (the computer's first answers on the page) chooses the same moves."""
+    rng = random.Random(5)
+    cases: list[list] = []
+    for size in SIZES:
+        first = [str(move) for move in Game(size).legal_moves()]
+        for level in ("beginner", "casual", "strong", "max"):
+            cases.append([size, [], level, rng.random()])
+            for moves in ([rng.choice(first)], [rng.choice(first), "swap"]):
+                cases.append([size, moves, level, rng.random()])
+    cases.append([6, ["c3xd3", "c4xd3"], "casual", 0.5])  # past the book
+    on_cpython = harness.book_moves(cases)
+    assert on_cpython[-1] == "None" and "None" not in on_cpython[:-1]
+    assert_agree(cases, micropython("book_moves", cases), on_cpython)
+
+
+def _puzzle_sessions() -> list[list]:
+    """Puzzle mode: a puzzle link solved; the next puzzle tried wrong, retried, hinted
+    and shown; the daily puzzle; a bad record kept aside; German."""
+    from zola.puzzles import load
+
+    sixes = load(6)
+    text6 = (ROOT / "zola" / "data" / "puzzles-6.txt").read_text()
+    text8 = (ROOT / "zola" / "data" / "puzzles-8.txt").read_text()
+    first = sixes[0]
+    solve = []
+    for index in range(0, len(first.line), 2):
+        move = Move.parse(first.line[index])
+        if move.from_square >= 0:
+            solve += [["click", [square_name(move[0])]], ["click", [square_name(move[1])]]]
+    nearest = min(sixes, key=lambda p: (abs(p.rating - 1500), p.id))  # the next for a newcomer
+    wrong_move = Move.parse(sorted(nearest.refutations[0])[0])
+    tries = [
+        ["button", ["puzzles"]],
+        ["take_file", ["puzzles-6.txt", text6]],
+        ["click", [square_name(wrong_move[0])]],
+        ["click", [square_name(wrong_move[1])]],
+        ["click", ["a1"]],
+        ["button", ["puzzle-retry"]],
+        ["button", ["puzzle-hint"]],
+        ["button", ["puzzle-solution"]],
+        ["button", ["puzzle-solution"]],
+        ["button", ["puzzle-next"]],
+        ["choose", ["puzzle-size", "8"]],
+        ["button", ["puzzle-next"]],
+        ["take_file", ["puzzles-8.txt", text8]],
+        ["button", ["puzzle-leave"]],
+    ]
+    daily = [
+        ["button", ["puzzle-daily"]],
+        ["take_file", ["puzzles-6.txt", text6]],
+        ["take_file", ["puzzles-8.txt", text8]],
+        ["button", ["puzzle-hint"]],
+    ]
+    bad = {"zola-puzzles": '{"rating": "high"}'}
+    return [
+        [f"#puzzle={first.id}", [["take_file", ["puzzles-6.txt", text6]], *solve], {}],
+        ["", tries, {}],
+        ["#lang=de", daily, bad],
+        ["#puzzle=8-aaaaaa", [["file_failed", ["puzzles-8.txt", "404"]]], {}],
+    ]
+
+
+def test_puzzle_mode_is_the_same(micropython: Run) -> None:
+    sessions = _puzzle_sessions()
+    on_cpython = harness.puzzle_sessions(sessions)
+    solved, tried, daily, failed = on_cpython
+    link, message, _, puzzle, fetch = solved[0]  # the set came: the link's puzzle shows
+    assert (link, fetch, puzzle[2]) == (sessions[0][0][1:], [], "solving")
+    assert " to move and win in " in message
+    assert solved[-3][3][2] == "solved" and solved[-3][1].startswith("Solved!")
+    assert dict(solved[-2])["solved"] == 1  # the record, kept in the browser
+    assert tried[0][4] == ["puzzles-6.txt"] and tried[0][3][4] is True  # asked for, loading
+    states = [step[3][2] for step in tried[1:-3]]
+    assert states[:4] == ["solving", "solving", "wrong", "wrong"] and "shown" in states
+    assert tried[3][1].startswith("Not ") and tried[4][1].startswith("Press Try again")
+    assert not tried[-3][0].startswith("puzzle=") and tried[-3][3] is None  # back to playing
+    assert dict(tried[-2])["failed"] == 1
+    assert daily[2][3][0].startswith("Aufgabe des Tages, 2027-01-15")  # German
+    assert " am Zug gewinnt in " in daily[2][1] and daily[2][1].endswith(" Zügen.")
+    assert daily[-1] == ["zola-unreadable-zola-puzzles"]  # the bad record, kept aside
+    assert failed[0][0] == "puzzle=8-aaaaaa" and "404" in failed[0][3][0]
+    assert_agree(sessions, micropython("puzzle_sessions", sessions), on_cpython)

@@ -22,15 +22,19 @@
 //
 // This file only prepares the elements, forwards their events to web/boards.py and
 // paints what it answers (a zola.live.LiveScreen): every decision is made in zola.
+// A move slides (web/motion.js draws the screen's motion) unless the board is static
+// or the reader asks for reduced motion.
 // window.zolaBoards is its only global: connect() and paint() for web/boards.py,
 // mounted() (how many boards are live) for tests and curious hosts.
 
 const APP = new URL("../", import.meta.url);
-// The bytecode of the zola modules a live board imports (zola.live and what it imports;
-// tests/test_live.py checks this list), made by scripts/mpy.py into web/mpy/.
+// The bytecode of the zola modules a live board imports (zola.live and what it imports,
+// and the languages' tables zola.i18n imports when a board speaks one; tests/test_live.py
+// checks this list), made by scripts/mpy.py into web/mpy/.
 const MODULES = [
-  "__init__", "board", "compat", "errors", "game", "geometry", "i18n", "judgement", "link",
-  "live", "move", "movelist", "position", "record", "screen", "svg",
+  "__init__", "board", "compat", "errors", "game", "geometry", "i18n", "judgement",
+  "lang_de", "lang_es", "lang_fr", "lang_it", "lang_nl", "link", "live", "move", "movelist",
+  "position", "puzzles", "record", "screen", "svg", "training",
 ];
 const RUNTIME = "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs";
 const CORE = "node_modules/@pyscript/core/dist/core.js";
@@ -39,6 +43,8 @@ const CORE = "node_modules/@pyscript/core/dist/core.js";
 const PLUGINS = ["!deprecations-manager", "!donkey", "!error", "!py-editor", "!py-game", "!py-terminal"];
 const SELECTOR = "[data-zola]";
 const DARK = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
+const STILL = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
+let motion = null; // a promise of web/motion.js, which slides the moves (loaded with the boards)
 
 const CSS = `
 :host { display: block; max-width: 32rem; margin-block: 1rem; }
@@ -96,7 +102,8 @@ p { margin: 0; }
 .status[data-turn=""]::before { display: none; }
 .message { color: var(--warn); }
 .message:empty, .note:empty { display: none; }
-.pie { display: inline-flex; gap: 0.3em; }
+.pie, .puzzle { display: inline-flex; gap: 0.3em; }
+.puzzle[hidden], .puzzle [hidden] { display: none; }
 .pie button[data-do="swap"] { background: var(--accent); border-color: var(--accent); color: #fff; }
 .note { font-style: italic; margin-top: 0.3em; }
 .moves {
@@ -133,6 +140,7 @@ const SHELL = `<div class="zola" part="zola" role="group">
 <a class="app-link" target="_blank" rel="noopener" hidden><span class="words"></span> ↗</a>
 </div>
 <div class="line"><p class="status" data-turn="" aria-live="polite"></p><span class="pie" hidden><span class="sr-only"></span><button type="button" data-do="swap"></button><button type="button" data-do="keep"></button></span></div>
+<div class="puzzle" hidden><button type="button" data-do="hint"></button><button type="button" data-do="retry" hidden></button><button type="button" data-do="solution"></button></div>
 <p class="message"></p>
 <p class="note"></p>
 <ol class="moves" hidden></ol>
@@ -149,6 +157,24 @@ let nextId = 1;
 
 function url(path) {
   return new URL(path, APP).href;
+}
+
+// The files a board may ask for (a puzzle's set), by the name it asks with.
+const FILES = { "puzzles-6.txt": url("zola/data/puzzles-6.txt"), "puzzles-8.txt": url("zola/data/puzzles-8.txt") };
+
+// Fetch a file a board asked for and hand it to the board (its text, or why it failed).
+async function fetchFile(shell, name) {
+  let text = null;
+  let problem = "";
+  try {
+    const response = FILES[name] ? await fetch(FILES[name]) : null;
+    if (response?.ok) text = await response.text();
+    else problem = response ? `${response.status} ${response.statusText}` : "not a file of the boards";
+  } catch (error) {
+    problem = String(error);
+  }
+  if (text === null) send(shell, "file-failed", name, problem);
+  else send(shell, "file", name, text);
 }
 
 function style(root) {
@@ -189,6 +215,7 @@ function prepare(element) {
     zola: find(".zola"), board: find(".board"), status: find(".status"), message: find(".message"),
     pie: find(".pie"), note: find(".note"), moves: find(".moves"), announce: find(".announce"),
     problem: find(".problem"), link: find(".app-link"), reset: find(".reset"),
+    puzzle: find(".puzzle"),
   };
   const words = (element.dataset.zola || "").split(";");
   parts.zola.classList.toggle("dark", words.includes("dark") || !!DARK?.matches);
@@ -196,7 +223,7 @@ function prepare(element) {
   const preview = [...element.childNodes].filter((node) => node.nodeType === 1);
   parts.board.append(...preview);
   element.replaceChildren();
-  shell = { element, root, parts, id: 0, labels: null, from: null };
+  shell = { element, root, parts, id: 0, labels: null, from: null, svg: null };
   if (!roots.has(root)) listen(root);
   roots.set(root, shell);
   shells.set(element, shell);
@@ -270,6 +297,8 @@ function setLabels(shell, labels) {
   parts.reset.title = labels.reset_title;
   parts.pie.querySelector(".sr-only").textContent = labels.pie; // read before the two buttons
   parts.pie.title = labels.pie;
+  for (const name of ["hint", "retry", "solution"]) root.querySelector(`[data-do="${name}"]`).textContent = labels[name];
+  root.querySelector('[data-do="solution"]').title = labels.solution_title;
   root.querySelector('[data-do="swap"]').textContent = labels.swap;
   root.querySelector('[data-do="keep"]').textContent = labels.keep;
   parts.link.querySelector(".words").textContent = labels.app_link.replace(/\s*↗$/, "");
@@ -291,16 +320,22 @@ function paint(id, screen) {
   if (screen.problem) {
     parts.problem.textContent = screen.problem;
     parts.board.replaceChildren();
+    shell.svg = null;
     delete element.dataset.ready;
     element.dataset.problem = "1";
     return;
   }
   delete element.dataset.problem;
   const board = parts.board;
-  const hadFocus = board.contains(root.activeElement) && root.activeElement !== board;
-  board.innerHTML = screen.board; // markup made by zola.svg, which escapes every text
+  if (shell.svg !== screen.board) { // an unchanged board keeps its slide going
+    shell.svg = screen.board;
+    const hadFocus = board.contains(root.activeElement) && root.activeElement !== board;
+    board.innerHTML = screen.board; // markup made by zola.svg, which escapes every text
+    if (hadFocus) (board.querySelector('[tabindex="0"]') ?? board).focus();
+    const slide = screen.motion;
+    motion.then((module) => module.animate(board, slide), () => {});
+  }
   board.tabIndex = screen.layout.static ? 0 : -1;
-  if (hadFocus) (board.querySelector('[tabindex="0"]') ?? board).focus();
   parts.status.textContent = screen.status;
   parts.status.dataset.turn = screen.turn;
   parts.message.textContent = screen.message;
@@ -309,6 +344,9 @@ function paint(id, screen) {
   for (const name of ["first", "back"]) root.querySelector(`[data-do="${name}"]`).disabled = !screen.can_back;
   for (const name of ["forward", "last"]) root.querySelector(`[data-do="${name}"]`).disabled = !screen.can_forward;
   root.querySelector('[data-do="flip"]').disabled = false;
+  parts.puzzle.hidden = !screen.puzzle;
+  root.querySelector('[data-do="retry"]').hidden = screen.puzzle !== "wrong";
+  for (const name of screen.fetch) fetchFile(shell, name);
   parts.reset.hidden = !screen.changed;
   parts.link.hidden = !screen.app_link;
   if (screen.app_link) parts.link.href = screen.app_link;
@@ -345,7 +383,8 @@ function mount(element) {
   shell.id = nextId++;
   byId.set(shell.id, shell);
   const fragment = element.dataset.zola || "";
-  send(shell, "open", fragment, `${language(element)} ${DARK?.matches ? 1 : 0}`);
+  const words = `${language(element)} ${DARK?.matches ? 1 : 0} ${STILL?.matches ? 1 : 0}`;
+  send(shell, "open", fragment, words);
 }
 
 function unmount(element) {
@@ -441,6 +480,7 @@ function boot() {
     document.head.append(off);
   }
   import(url(CORE));
+  motion = import(url("web/motion.js"));
 }
 
 function start() {

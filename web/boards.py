@@ -51,10 +51,10 @@ def live(kind, board_id=0, a=None, b=None):
         setup["app"] = str(a)
         setup["languages"] = [tag for tag in str(b).split(",") if tag]
         return False
-    if kind == "open":  # a: the fragment, b: "lang dark" (the host's language, 0 or 1)
-        lang, _, dark = str(b).partition(" ")
+    if kind == "open":  # a: the fragment, b: "lang dark still" (the host's language, 0/1, 0/1)
+        lang, dark, still = str(b).split(" ")
         language = choose_language(lang, setup["languages"])
-        boards[board_id] = LiveBoard(str(a), language, setup["app"], dark == "1")
+        boards[board_id] = LiveBoard(str(a), language, setup["app"], dark == "1", still == "1")
         return paint(board_id)
     if kind == "close":
         boards.pop(board_id, None)
@@ -76,6 +76,10 @@ def live(kind, board_id=0, a=None, b=None):
             board.go_to_node(int(a))
         elif kind == "dark":
             board.prefer_dark(bool(a))
+        elif kind == "file":  # a: the name of a file the board asked for, b: its text
+            board.take(str(a), str(b))
+        elif kind == "file-failed":  # b: why it could not be fetched
+            board.fetch_failed(str(a), str(b))
         else:
             return False
     except ZolaError:  # an event that names nothing on this board (a stale move list)

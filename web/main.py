@@ -16,6 +16,7 @@ gc.threshold(2 << 20)
 import js  # after the threshold: imports allocate too
 from pyscript import document, workers
 from pyscript.ffi import create_proxy, to_js
+from pyscript.js_modules import motion, sound
 
 from zola.app import BUTTONS, MENUS, WORKER_BOOT_SECONDS, App
 from zola.i18n import say
@@ -52,10 +53,11 @@ app = App(
     local=Storage("localStorage"),
     session=Storage("sessionStorage"),
     base_url=str(window.location.href).split("#")[0],
+    reduced_motion=bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches),
 )
 worker = []  # the computer's worker, once asked for: [a promise of it]
 reporting = []  # [True] once the page reports its height to the host page
-shown = {"language": None}
+shown = {"language": None, "board": None}
 
 
 def draw() -> None:
@@ -67,12 +69,17 @@ def draw() -> None:
     if screen.language != shown["language"]:
         translate(screen.language)
     board = element("board")
-    had_focus = board.contains(document.activeElement)
-    board.innerHTML = screen.board
-    if had_focus:  # keep the keyboard on the board across the redraw
-        cursor = board.querySelector('[tabindex="0"]')
-        if cursor is not None:
-            cursor.focus()
+    if screen.board != shown["board"]:  # an unchanged board keeps its slide going
+        shown["board"] = screen.board
+        had_focus = board.contains(document.activeElement)
+        board.innerHTML = screen.board
+        if had_focus:  # keep the keyboard on the board across the redraw
+            cursor = board.querySelector('[tabindex="0"]')
+            if cursor is not None:
+                cursor.focus()
+        motion.animate(board, to_js(screen.motion.plain()) if screen.motion else None)
+    if screen.sounds:
+        sound.play(to_js(list(screen.sounds)))
     status = element("status")
     status.textContent = screen.status
     status.dataset.turn = screen.turn
@@ -81,12 +88,15 @@ def draw() -> None:
     element("count-blue").textContent = screen.counts.blue
     element("pie").hidden = not screen.pie
     draw_editor(screen.editor)
+    draw_puzzle(screen.puzzle)
     element("undo").disabled = element("first").disabled = not screen.can_back
     element("redo").disabled = element("last").disabled = not screen.can_forward
     element("new").classList.toggle("attention", screen.game_over)
     for name, value in screen.controls.items():
         element(name).value = value
     element("shading").checked = screen.shading
+    for name, on in screen.switches.items():
+        element(name).checked = on
     element("thinking").hidden = not screen.computer
     element("thinking-text").textContent = screen.computer
     element("retry").hidden = not screen.retry
@@ -121,6 +131,8 @@ def draw() -> None:
         start_computer()
     if screen.request is not None:
         asyncio.create_task(ask(screen.request))
+    for name in screen.fetch:
+        asyncio.create_task(fetch_file(name))
 
 
 def translate(language: str) -> None:
@@ -133,6 +145,22 @@ def translate(language: str) -> None:
         node.title = say(language, node.dataset.textTitle)
     for node in document.querySelectorAll("[data-text-label]"):
         node.setAttribute("aria-label", say(language, node.dataset.textLabel))
+
+
+def draw_puzzle(puzzle) -> None:
+    """Puzzle mode's panel, while it is on."""
+    document.body.classList.toggle("puzzling", puzzle is not None)
+    document.body.dataset.puzzle = puzzle.state if puzzle is not None else ""
+    element("puzzle").hidden = puzzle is None
+    if puzzle is None:
+        return
+    element("puzzle").classList.toggle("loading", puzzle.loading)
+    element("puzzle-heading").textContent = puzzle.heading
+    element("puzzle-record").textContent = puzzle.record
+    element("puzzle-retry").hidden = not puzzle.can_retry
+    element("puzzle-size").value = str(puzzle.size)
+    idle = puzzle.state == ""
+    element("puzzle-hint").disabled = element("puzzle-solution").disabled = idle
 
 
 def draw_editor(editor) -> None:
@@ -221,13 +249,19 @@ async def computer_started() -> None:
 
 
 async def ask(request) -> None:
-    """Ask the worker; its answer, a failure or a time-out goes back to the App."""
+    """Ask the worker; its answer, a failure or a time-out goes back to the App. The
+    opening book's answer (request.answer) goes back without the worker."""
     try:
-        ai = await asyncio.wait_for(wait(worker[0]), WORKER_BOOT_SECONDS)
+        ai = None
+        if not request.answer:
+            ai = await asyncio.wait_for(wait(worker[0]), WORKER_BOOT_SECONDS)
         if request.delay:
             await asyncio.sleep(request.delay)
-        call = getattr(ai, request.call)(*request.args)
-        answer = await asyncio.wait_for(wait(call), request.timeout)
+        if ai is None:
+            answer = request.answer
+        else:
+            call = getattr(ai, request.call)(*request.args)
+            answer = await asyncio.wait_for(wait(call), request.timeout)
     except asyncio.TimeoutError:
         app.computer_failed(request.id, "", timed_out=True)
     except Exception as error:  # anything the worker raised
@@ -239,6 +273,16 @@ async def ask(request) -> None:
 
 async def wait(promise):
     return await promise
+
+
+async def fetch_file(name: str) -> None:
+    """Fetch a file of the site the App asked for (a puzzle set) and hand it over."""
+    ok, text = await safe.fetchText("./zola/data/" + name)
+    if ok:
+        app.take_file(name, str(text))
+    else:
+        app.file_failed(name, str(text))
+    draw()
 
 
 async def copy(url: str) -> None:

@@ -49,6 +49,18 @@ window.zolaSafe = {
       // the host is gone or refuses: nothing to tell
     }
   },
+  // A file of the site as text: a promise of [true, text] or [false, why not].
+  fetchText(path) {
+    try {
+      return fetch(path).then(
+        (response) => (response.ok ? response.text().then((text) => [true, text])
+          : [false, `${response.status} ${response.statusText}`.trim()]),
+        (error) => [false, String(error)],
+      ).catch((error) => [false, String(error)]);
+    } catch (error) {
+      return Promise.resolve([false, String(error)]);
+    }
+  },
   copy(text) {
     try {
       return navigator.clipboard.writeText(text).then(() => true, () => false);

@@ -42,6 +42,8 @@ from zola.link import DEFAULT_VIEW, View, parse, unparse
 from zola.move import Move
 from zola.position import Position
 from zola.present import screen_of
+from zola.puzzle_mode import SIZES as PUZZLE_SIZES
+from zola.puzzle_mode import PuzzleMode
 from zola.saved import MemoryStore
 from zola.screen import Download, Screen
 from zola.sharing import SHARES, share
@@ -52,8 +54,9 @@ if TYPE_CHECKING:
 
     from zola.saved import Entry, Store
 
-__all__ = ["App", "BUTTONS", "MENUS", "Screen", "WORKER_BOOT_SECONDS"]
+__all__ = ["App", "BUTTONS", "FOLDING", "GROUPS", "MENUS", "Screen", "WORKER_BOOT_SECONDS"]
 
+SWITCH = ("on", "off")  # a yes/no preference as it is stored
 DEFAULT_MODE = "computer-second"  # a new visitor plays the computer, moving first
 HISTORY_KEYS = {"ArrowLeft": "undo", "ArrowRight": "redo", "Home": "first", "End": "last"}
 
@@ -63,7 +66,9 @@ class App:
 
     ``in_frame``: the page is inside another page's iframe. ``local`` and
     ``session`` are the browser's storages (see :mod:`zola.saved`); ``base_url``
-    is the page's address without its fragment; ``now()`` the time in seconds.
+    is the page's address without its fragment; ``now()`` the time in seconds;
+    ``reduced_motion``: the browser asks for less motion (moves then do not slide
+    unless the person turns motion on).
     """
 
     def __init__(
@@ -74,6 +79,7 @@ class App:
         session: "Store | None" = None,
         base_url: str = "",
         now: "Callable[[], float]" = time.time,
+        reduced_motion: bool = False,
     ) -> None:
         self.in_frame = in_frame
         local = local if local is not None else MemoryStore()
@@ -88,6 +94,11 @@ class App:
         self.copying = "notice.copy_done"  # what to say once it is copied
         self.download: Download | None = None  # a picture to save, handed to the page once
         self.new_size = 6  # the board size of the next new game
+        self.reduced_motion = reduced_motion
+        self.motion = not reduced_motion  # moves slide on the board
+        self.sound = False  # moves make a sound (off until the person turns it on)
+        self.chime: tuple[str, ...] = ()  # a sound to play once, outside any move
+        self.puzzles = PuzzleMode(local, now)
 
     # The board's state, by the names the page's tests and tools know.
     @property
@@ -137,8 +148,13 @@ class App:
             board.language = pick_language(list(languages))
         self.level = library.preference("level", LEVELS, DEFAULT_LEVEL)
         board.mode = library.preference("mode", MODES, DEFAULT_MODE)
+        motion = library.preference("motion", SWITCH, "off" if self.reduced_motion else "on")
+        self.motion = motion == "on"
+        self.sound = library.preference("sound", SWITCH, "off") == "on"
         fragment = fragment[1:] if fragment.startswith("#") else fragment
         good = self._open(fragment)
+        if self.puzzles.wanted is not None:
+            return
         if not self.saving():
             board.mode = "humans"
             return
@@ -155,8 +171,9 @@ class App:
         return not self.in_frame and not self.view.embed
 
     def computer_allowed(self) -> bool:
-        """Whether the computer may play or hint here: never in an embed or a static view."""
-        return self.board.computer_allowed()
+        """Whether the computer may play or hint here: never in an embed, a static view or
+        a puzzle."""
+        return self.board.computer_allowed() and self.puzzles.trainer is None
 
     def open_link(self, fragment: str) -> None:
         """Open the link of a changed fragment (the current game stays in the recent games)."""
@@ -165,6 +182,8 @@ class App:
             return
         self._persist()
         good = self._open(fragment)
+        if self.puzzles.wanted is not None:
+            return
         if self.saving():
             self._adopt(good)
         else:
@@ -186,6 +205,9 @@ class App:
             return False
         self._reset(game)
         view = view.replace(embed=view.embed or self.in_frame)
+        if view.puzzle:
+            self.puzzles.want("id", view.puzzle)
+            view = view.replace(puzzle="")
         if view.edit and not view.embed:
             self.editor = Editor.of(game.position)
         else:
@@ -240,8 +262,9 @@ class App:
         self._resume(entry)
 
     def _persist(self) -> None:
-        """Keep this tab's game (see :meth:`zola.library.Library.keep`), unless an embed."""
-        if self.saving():
+        """Keep this tab's game (see :meth:`zola.library.Library.keep`), unless an embed
+        or a puzzle."""
+        if self.saving() and self.puzzles.trainer is None:
             self.library.keep(self.game, self.mode)
 
     # -- events ---------------------------------------------------------------------------
@@ -251,13 +274,20 @@ class App:
         self.computer.cancel()
         self.computer.stalled = False
         self.editor = None
-        self.board.view = self.view.replace(edit=False)
+        self.board.view = self.view.replace(edit=False, puzzle="")
         self.board.reset(game)
         self.new_size = game.size
+        if self.puzzles.trainer is not None or self.puzzles.wanted is not None:
+            self.puzzles.leave()
+            self.board.mode = self.library.preference("mode", MODES, DEFAULT_MODE)
 
     def click(self, name: str) -> None:
         """A click on the square called ``name``: select a checker or move it (in the
         editor: put the chosen tool's checker there, or take it away)."""
+        trainer = self.puzzles.trainer
+        if self.editor is None and trainer is not None:
+            trainer.click(name)
+            return
         if self.editor is None:
             self.board.click(name, waiting=self.computer_to_move())
             return
@@ -274,6 +304,10 @@ class App:
     def drag(self, start: str, end: str) -> None:
         """A drag from one square to another: select the checker on ``start``, act on ``end``
         (in the editor: carry the checker there)."""
+        trainer = self.puzzles.trainer
+        if self.editor is None and trainer is not None:
+            trainer.drag(start, end)
+            return
         if self.editor is None:
             self.board.drag(start, end, waiting=self.computer_to_move())
             return
@@ -287,7 +321,9 @@ class App:
         """A key on the board: arrows move the cursor, Enter or Space act on its square,
         A and H draw notes, and in the editor R, B and X put a checker or nothing. Returns
         whether the key was used."""
-        board, editor = self.board, self.editor
+        board, editor, trainer = self.board, self.editor, self.puzzles.trainer
+        if editor is None and trainer is not None:
+            return trainer.key(key)
         if editor is None:
             return board.key(key, waiting=self.computer_to_move())
         if board.move_cursor(key, editor.size):
@@ -337,6 +373,21 @@ class App:
         if self.board.can_delete():
             self.computer.cancel()
             self.board.delete()
+
+    def toggle_motion(self) -> None:
+        """Moves slide on the board, or not (remembered for the next visit)."""
+        self.motion = not self.motion
+        self.library.prefer("motion", SWITCH[not self.motion])
+
+    def toggle_sound(self) -> None:
+        """Moves make a sound, or not (remembered); turning it on plays one to hear."""
+        self.sound = not self.sound
+        self.library.prefer("sound", SWITCH[not self.sound])
+        self.chime = ("move",) if self.sound else ()
+
+    def sounding(self) -> bool:
+        """Whether moves make a sound here: never in an embed, whatever the switch."""
+        return self.sound and self.saving()
 
     def toggle_analysis(self) -> None:
         computer = self.computer
@@ -532,6 +583,51 @@ class App:
         """Start reviewing the main line, or stop the review under way."""
         self.computer.toggle_review(self.board)
 
+    # -- puzzles ----------------------------------------------------------------------------
+
+    def open_puzzles(self, kind: str, value: str = "") -> None:
+        """Solve a puzzle (see :meth:`zola.puzzle_mode.PuzzleMode.want`); the game played
+        stays in the recent games."""
+        self._persist()
+        self.computer.cancel()
+        if self.puzzles.trainer is None and self.editor is None:
+            self.puzzles.view_before = self.view
+        self.editor = None
+        self.puzzles.want(kind, value)
+        self.puzzles.serve(self.board)
+
+    def take_file(self, name: str, text: str) -> None:
+        """A file the Screen asked the page to fetch (a puzzle set), fetched."""
+        self.puzzles.take(name, text, self.board)
+
+    def file_failed(self, name: str, detail: str) -> None:
+        """A file the Screen asked for could not be fetched."""
+        self.puzzles.failed(name, detail)
+
+    def puzzle_help(self, kind: str) -> None:
+        """``hint``, ``retry`` or ``show`` (the solution's next move) on the puzzle shown."""
+        trainer = self.puzzles.trainer
+        if trainer is not None:
+            {"hint": trainer.hint, "retry": trainer.retry, "show": trainer.show}[kind]()
+
+    def leave_puzzles(self) -> None:
+        """Back to playing: the latest game, with its opponent."""
+        before = self.puzzles.view_before
+        self.puzzles.leave()
+        self.board.mode = self.library.preference("mode", MODES, DEFAULT_MODE)
+        self.board.view = (before or DEFAULT_VIEW).replace(puzzle="")
+        latest = self.library.latest()
+        if latest is not None:
+            self._resume(latest)
+        else:
+            self._reset(Game(self.new_size))
+
+    def choose_puzzle_size(self, value: str) -> None:
+        size = parse_size(value)
+        if size not in PUZZLE_SIZES:
+            raise InvalidOptionError(f"no puzzles for size {size}: choose 6 or 8")
+        self.puzzles.size = size
+
     # -- what the page shows ----------------------------------------------------------------
 
     def fragment(self) -> str:
@@ -540,12 +636,13 @@ class App:
         if self.editor is not None and self.editor.problem() is None:
             start = self.editor.position()
             return unparse(Game(start.size, start), self.view)
-        return self.board.fragment()
+        return self.puzzles.fragment() or self.board.fragment()
 
     def screen(self) -> Screen:
         """What the page shows now (see :func:`zola.screen.screen_of`). Announcements,
         host messages, the clipboard text and a new request for the computer are handed
         out once."""
+        self.puzzles.settle()
         return screen_of(self)
 
 
@@ -582,11 +679,55 @@ BUTTONS = (
     Button("edit-clear", lambda app: app.edit_clear(), False),
     Button("edit-standard", lambda app: app.edit_standard(), False),
     Button("analysis", lambda app: app.toggle_analysis(), True),
+    Button("motion", lambda app: app.toggle_motion(), True),
+    Button("sound", lambda app: app.toggle_sound(), True),
     Button("review", lambda app: app.toggle_review(), False),
+    Button("puzzles", lambda app: app.open_puzzles("next"), False),
+    Button("puzzle-next", lambda app: app.open_puzzles("next"), False),
+    Button("puzzle-daily", lambda app: app.open_puzzles("daily"), False),
+    Button("puzzle-hint", lambda app: app.puzzle_help("hint"), False),
+    Button("puzzle-retry", lambda app: app.puzzle_help("retry"), False),
+    Button("puzzle-solution", lambda app: app.puzzle_help("show"), False),
+    Button("puzzle-leave", lambda app: app.leave_puzzles(), False),
 ) + tuple(_sharing(name) for name in SHARES)
 _ACTIONS = {button.name: button.press for button in BUTTONS}
+# Every control of the page (by element id: BUTTONS and MENUS) in its group; index.html
+# puts each inside an element of its group (``data-group``).
+GROUPS = {
+    "moves": ("first", "undo", "redo", "last", "promote", "delete"),  # by the move list
+    "play": ("mode", "level", "hint", "size", "new", "edit", "recent", "puzzles"),
+    "view": ("flip", "shading", "motion", "sound"),
+    "analysis": ("analysis", "review"),
+    "share": SHARES,
+    "offer": ("swap", "keep", "retry"),  # under the status, when the page asks
+    "notes": ("clear-notes", "clean"),
+    "editor": (
+        "tool",
+        "edit-turn",
+        "edit-size",
+        "edit-standard",
+        "edit-clear",
+        "edit-play",
+        "edit-cancel",
+    ),
+    "puzzle": (  # the puzzle trainer's own controls, while it is open
+        "puzzle-size",
+        "puzzle-next",
+        "puzzle-daily",
+        "puzzle-hint",
+        "puzzle-retry",
+        "puzzle-solution",
+        "puzzle-leave",
+    ),
+    "page": ("language",),
+}
+# The groups a narrow screen folds away under their names (<details> in index.html), so
+# that the board and the move list come first; a wide one shows them all.
+FOLDING = ("play", "view", "analysis", "share")
 # The page's menus (by element id) and what a choice in each does.
-MENUS = ("size", "mode", "level", "language", "recent", "tool", "edit-turn", "edit-size")
+MENUS = (
+    "size", "mode", "level", "language", "recent", "tool", "edit-turn", "edit-size", "puzzle-size"
+)
 _CHOICES = {
     "size": App.choose_size,
     "mode": App.choose_mode,
@@ -596,4 +737,5 @@ _CHOICES = {
     "tool": App.choose_tool,
     "edit-turn": App.choose_edit_turn,
     "edit-size": App.choose_edit_size,
+    "puzzle-size": App.choose_puzzle_size,
 }

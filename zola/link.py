@@ -16,7 +16,8 @@ View options are bare words after the record's fields, separated by ``;``:
 ``edit``    the board editor, holding the position shown
 =========== ===================================================
 
-and ``origin=https://host.example`` makes an embed talk only to that host page.
+and ``origin=https://host.example`` makes an embed talk only to that host page;
+``puzzle=6-t5mhvr`` opens that puzzle (see :mod:`zola.puzzles`) to solve.
 
 >>> game, view = parse("v1;size=6;moves=c3xd3;embed;flip;dark")
 >>> str(game.moves[0]), view.embed, view.flip, view.theme
@@ -27,6 +28,7 @@ and ``origin=https://host.example`` makes an embed talk only to that host page.
 
 from collections import namedtuple
 
+from zola.compat import quoted
 from zola.game import Game
 from zola.record import bad_link, encode, fields, read
 
@@ -48,6 +50,7 @@ _FIELDS = (
     "clean",
     "edit",
     "origin",
+    "puzzle",
 )
 
 
@@ -66,6 +69,7 @@ if TYPE_CHECKING:
         clean: bool
         edit: bool
         origin: str
+        puzzle: str
 
 else:
     _View = namedtuple("View", _FIELDS)
@@ -77,7 +81,8 @@ class View(_View):
     ``embed``, ``panel``, ``static``, ``flip``, ``shading``, ``coordinates``,
     ``hints``, ``app_link``, ``clean`` (no author's arrows, marks and comments) and
     ``edit`` (the board editor) are yes/no; ``theme`` is ``"light"`` or ``"dark"``;
-    ``origin`` is the one host page origin an embed talks to (``""``: any).
+    ``origin`` is the one host page origin an embed talks to (``""``: any); ``puzzle``
+    the id of the puzzle to solve (``""``: none).
     """
 
     __slots__ = ()
@@ -88,7 +93,9 @@ class View(_View):
         return View(*values)
 
 
-DEFAULT_VIEW = View(False, False, False, False, False, True, True, "light", True, False, False, "")
+DEFAULT_VIEW = View(
+    False, False, False, False, False, True, True, "light", True, False, False, "", ""
+)
 
 # (word, field, the value it sets), in the order links are written in.
 WORDS = (
@@ -117,6 +124,8 @@ def parse(fragment: str) -> tuple[Game, View]:
     for field in fields(fragment):
         if field.startswith("origin="):
             changes["origin"] = _origin(field[len("origin=") :])
+        elif field.startswith("puzzle="):
+            changes["puzzle"] = _puzzle(field[len("puzzle=") :])
         elif field in _WORD_SET:
             for word, name, value in WORDS:
                 if word == field:
@@ -132,9 +141,29 @@ def unparse(game: Game, view: View = DEFAULT_VIEW) -> str:
     words = [word for word, name, value in WORDS if getattr(view, name) == value]
     if view.origin:
         words.append("origin=" + view.origin)
+    if view.puzzle:
+        words.append("puzzle=" + view.puzzle)
     return ";".join([encode(game)] + words)
 
 
+def _puzzle(text: str) -> str:
+    """A puzzle id as :func:`zola.puzzles.puzzle_id` writes them: a board size, ``-`` and
+    six letters or digits.
+
+    >>> _puzzle("6-t5mhvr")
+    '6-t5mhvr'
+    >>> _puzzle("6-<b>")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    zola.errors.InvalidRecordError: bad game link: a puzzle id is a board size, ... not '6-<b>'
+    """
+    size, _, rest = text.partition("-")
+    if size in ("6", "8", "10") and len(rest) == 6 and all(c in _BASE36 for c in rest):
+        return text
+    raise bad_link("error.puzzle_id", id=quoted(text[:20]))
+
+
+_BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 DEFAULT_PORTS = {"http": "80", "https": "443"}
 
 

@@ -32,11 +32,14 @@ from zola.errors import InvalidOptionError, ZolaError, link_detail
 from zola.i18n import Text, pick_language, say
 from zola.link import parse
 from zola.move import Move
+from zola.puzzles import file_name, find, read
 from zola.record import encode, write_notes, write_tree
+from zola.training import Trainer
 
 # What a live board shows, by name (see LiveScreen).
 FIELDS = (
     "board",  # the board as SVG, "" when the link holds no game
+    "motion",  # how the board just changed, to animate (a Motion's fields), or None
     "problem",  # why the link holds no game (one short line), "" when it holds one
     "status",  # whose turn, or the result
     "turn",  # "red", "blue", or "" when the game is over
@@ -51,6 +54,8 @@ FIELDS = (
     "changed",  # the reader's moves or notes changed the game: offer Reset
     "layout",  # {"panel", "static", "dark"}: yes/no each
     "language",
+    "puzzle",  # a puzzle's state (zola.training.STATES), "" when the board holds none
+    "fetch",  # files of the site to fetch and hand back (a puzzle set), once
 )
 
 
@@ -61,6 +66,7 @@ if TYPE_CHECKING:
 
     class _LiveScreen(NamedTuple):  # the fields of FIELDS, typed
         board: str
+        motion: dict[str, object] | None
         problem: str
         status: str
         turn: str
@@ -75,6 +81,8 @@ if TYPE_CHECKING:
         changed: bool
         layout: dict[str, bool]
         language: str
+        puzzle: str
+        fetch: list[str]
 
 else:
     _LiveScreen = namedtuple("LiveScreen", FIELDS)
@@ -96,6 +104,12 @@ ACTIONS: "dict[str, Callable[[Board], object]]" = {
     "swap": lambda board: board.play(Move.SWAP) if board.offers_swap() else None,
     "keep": lambda board: board.keep_blue() if board.offers_swap() else None,
 }
+# The buttons of a puzzle on a live board.
+PUZZLE_ACTIONS: "dict[str, Callable[[Trainer], None]]" = {
+    "hint": Trainer.hint,
+    "retry": Trainer.retry,
+    "solution": Trainer.show,
+}
 # Keys anywhere on a live board but on its squares (as the app's page): the ends and steps.
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
 # The fixed words of a live board, by the name the page gives each place.
@@ -113,6 +127,10 @@ LABELS = {
     "keep": "page.keep",
     "app_link": "page.app_link",
     "moves": "page.moves",
+    "hint": "page.puzzle_hint",
+    "retry": "page.puzzle_retry",
+    "solution": "page.puzzle_solution",
+    "solution_title": "page.puzzle_solution_title",
 }
 
 
@@ -129,8 +147,8 @@ def choose_language(host: str, browser: "list[str] | tuple[str, ...]" = ()) -> s
     """The language of the host page (its ``lang``) when it is one of ours, else the
     browser's first that is, else English.
 
-    >>> choose_language("de-CH", ["en-US"]), choose_language("fr", ["de-DE"]), choose_language("")
-    ('de', 'de', 'en')
+    >>> choose_language("fr-CH", ["en-US"]), choose_language("pt", ["nl-BE"]), choose_language("")
+    ('fr', 'nl', 'en')
     """
     return pick_language(([host] if host else []) + list(browser))
 
@@ -141,22 +159,32 @@ class LiveBoard:
 
     ``language`` is the board's (see :func:`choose_language`), ``app_url`` the full app's
     address for "Open in the full app" (``""``: no link), ``dark`` whether the reader's
-    colour scheme is dark (the ``dark`` word makes a board dark either way).
+    colour scheme is dark (the ``dark`` word makes a board dark either way), ``still``
+    whether the reader asks for less motion (moves then do not slide).
     """
 
     def __init__(
-        self, fragment: str, language: str = "en", app_url: str = "", dark: bool = False
+        self,
+        fragment: str,
+        language: str = "en",
+        app_url: str = "",
+        dark: bool = False,
+        still: bool = False,
     ) -> None:
         self.fragment = fragment
         self.language = language
         self.app_url = app_url
         self.dark = dark
+        self.still = still
         self.board: Board | None = None
         self.problem: Text | str = ""
         self.link_dark = False  # the link says `dark`
         # The author's moves and notes as the link writes them, kept when the reader first
         # does something that may change them (not before: many boards open at once).
         self.author: tuple[str, str] | None = None
+        self.trainer: Trainer | None = None  # the puzzle the link names, once its set is here
+        self.puzzle = ""  # the id of that puzzle
+        self.asked = False  # whether the puzzle set was asked for
         self._open()
 
     def _open(self) -> None:
@@ -172,10 +200,33 @@ class LiveBoard:
         view = view.replace(embed=True, edit=False, origin="")
         if self.board is not None:  # Reset: the reader's flip stays
             view = view.replace(flip=self.board.view.flip)
-        self.board = Board(game, view)
+        self.puzzle = view.puzzle
+        self.board = Board(game, view.replace(puzzle=""))
         self.board.language = self.language
         self._theme()
         self.author = None
+        if self.puzzle and self.trainer is not None:  # Reset: the puzzle from its start
+            self.trainer = Trainer(self.trainer.puzzle, self.board)
+
+    def take(self, name: str, text: str) -> None:
+        """A file the board asked for (see :attr:`LiveScreen.fetch`): its puzzle set."""
+        if self.board is None or not self.puzzle or name != file_name(self.puzzle_size()):
+            return
+        try:
+            puzzle = find(read(text), self.puzzle)
+        except ZolaError as error:
+            self.board.notice = Text("puzzle.unavailable", detail=str(error))
+            return
+        self.trainer = Trainer(puzzle, self.board)
+
+    def fetch_failed(self, name: str, detail: str) -> None:
+        """A file the board asked for could not be fetched."""
+        if self.board is not None:
+            self.board.notice = Text("puzzle.unavailable", detail=name + ": " + detail)
+
+    def puzzle_size(self) -> int:
+        """The board size of the puzzle the link names (its id starts with it)."""
+        return int(self.puzzle.split("-")[0])
 
     def _theme(self) -> None:
         board = self.board
@@ -187,13 +238,18 @@ class LiveBoard:
 
     def button(self, name: str) -> None:
         """A press on one of the board's buttons: ``first``, ``back``, ``forward``,
-        ``last``, ``flip``, ``swap``, ``keep`` (the pie offer) or ``reset`` (the author's
-        game again, the moves tried on it dropped)."""
-        if name != "reset" and name not in ACTIONS:
+        ``last``, ``flip``, ``swap``, ``keep`` (the pie offer), ``reset`` (the author's
+        game again, the moves tried on it dropped; a puzzle from its start), and for a
+        puzzle ``hint``, ``retry`` and ``solution``."""
+        if name != "reset" and name not in ACTIONS and name not in PUZZLE_ACTIONS:
             raise InvalidOptionError("unknown button " + repr(name))
         if self.board is None:
             return
-        if name == "reset":
+        trainer = self.trainer
+        if name in PUZZLE_ACTIONS:
+            if trainer is not None:
+                PUZZLE_ACTIONS[name](trainer)
+        elif name == "reset":
             self._open()
         else:
             if name == "swap":
@@ -202,13 +258,19 @@ class LiveBoard:
 
     def click(self, square: str) -> None:
         """A click on the square called ``square`` (see :meth:`zola.board.Board.click`)."""
-        if self.board is not None:
+        if self.trainer is not None:
+            self._touch()
+            self.trainer.click(square)
+        elif self.board is not None:
             self._touch()
             self.board.click(square)
 
     def drag(self, start: str, end: str) -> None:
         """A checker dragged from one square to another."""
-        if self.board is not None:
+        if self.trainer is not None:
+            self._touch()
+            self.trainer.drag(start, end)
+        elif self.board is not None:
             self._touch()
             self.board.drag(start, end)
 
@@ -226,7 +288,7 @@ class LiveBoard:
             return False
         if on_square:
             self._touch()
-            if board.key(key):
+            if self.trainer.key(key) if self.trainer is not None else board.key(key):
                 return True
         if key in KEYS:
             self.button(KEYS[key])
@@ -263,6 +325,7 @@ class LiveBoard:
         if board is None:
             return LiveScreen(
                 board="",
+                motion=None,
                 problem=say(language, self.problem),
                 status="",
                 turn="",
@@ -277,11 +340,15 @@ class LiveBoard:
                 changed=False,
                 layout={"panel": False, "static": True, "dark": self.dark},
                 language=language,
+                puzzle="",
+                fetch=[],
             )
         game, view = board.game, board.view
         app_link = self.app_url + "#" + encode(game) if view.app_link and self.app_url else ""
+        motion = board.motion()  # before the moves are announced
         return LiveScreen(
             board=board.svg(),
+            motion=motion.plain() if motion is not None and not self.still else None,
             problem="",
             status=board.say(board.status()),
             turn=board.turn(),
@@ -296,4 +363,13 @@ class LiveBoard:
             changed=self.changed(),
             layout={"panel": view.panel, "static": view.static, "dark": view.theme == "dark"},
             language=language,
+            puzzle=self.trainer.state if self.trainer is not None else "",
+            fetch=self._fetch(),
         )
+
+    def _fetch(self) -> list[str]:
+        """The puzzle set to fetch, asked for once."""
+        if not self.puzzle or self.trainer is not None or self.asked:
+            return []
+        self.asked = True
+        return [file_name(self.puzzle_size())]

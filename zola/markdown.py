@@ -54,7 +54,19 @@ directive (:mod:`zola.sphinx`), so both accept the same options:
                      an iframe ``origin=...``), and ``iframe`` (the app in
                      an iframe above the diagram) or ``element`` (a live
                      board, the default)
+``solution``         for a puzzle: ``hidden`` (folded under the board, the
+                     default), ``after`` (printed under it) or ``none``
 ==================== =====================================================
+
+A puzzle of the package's set (:mod:`zola.puzzles`) is shown by its id in place of
+the link, ``puzzle=6-t5mhvr``: the board faces the side to move, the caption says
+"Red to move and win in 3 moves." (before the block's own caption) and the
+solution follows as ``solution`` says; a live one is solved on the page.
+
+>>> from zola.puzzles import parse as parse_puzzle
+>>> example = parse_puzzle("6-2nknhv;2;900;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|")
+>>> print(Diagram("puzzle=6-2nknhv", {}, puzzles=[example]).solution_html())
+<details class="zola-solution"><summary>Solution</summary><p>1. f1xa1 a4-a5 2. a1xa5</p></details>
 """
 
 from __future__ import annotations
@@ -73,11 +85,14 @@ from zola.compat import quoted
 from zola.diagram import diagram, read
 from zola.link import View, parse, unparse
 from zola.position import BLUE, RED
+from zola.puzzles import Puzzle, find, load
 
 logger = logging.getLogger("zola.markdown")
 
 FLAGS = ("flip", "shading", "no-coordinates", "dark")
-OPTIONS = (*FLAGS, "arrows", "highlight", "caption", "width", "alt", "live")
+OPTIONS = (*FLAGS, "arrows", "highlight", "caption", "width", "alt", "live", "solution")
+# Where a puzzle's solution goes: folded under the board, printed under it, or nowhere.
+SOLUTIONS = ("hidden", "after", "none")
 TRUE_WORDS = ("", "true", "yes", "on", "1")
 FALSE_WORDS = ("false", "no", "off", "0")
 # The embed words that `live` may add (the view words come from the other options).
@@ -112,7 +127,13 @@ class Diagram:
     ValueError: flip must be true or false, not 'maybe'
     """
 
-    def __init__(self, source: str, options: Mapping[str, str | None]) -> None:
+    def __init__(
+        self,
+        source: str,
+        options: Mapping[str, str | None],
+        *,
+        puzzles: list[Puzzle] | None = None,
+    ) -> None:
         unknown = [name for name in options if name not in OPTIONS]
         if unknown:
             raise ValueError(
@@ -121,9 +142,19 @@ class Diagram:
         source = source.strip()
         if not source:
             raise ValueError("a diagram needs a game link (v1;...) or position text")
+        self.puzzle = _puzzle(source, puzzles) if source.startswith("puzzle=") else None
+        if self.puzzle is not None:
+            source = self.puzzle.position
         self.source = source
         self.game, self.view = read(source)
         flags = {name: _flag(name, options[name]) for name in FLAGS if name in options}
+        if self.puzzle is not None:
+            self.view = self.view.replace(puzzle=self.puzzle.id)
+            flags.setdefault("flip", self.game.position.turn == BLUE)
+        self.solution = (options.get("solution") or "hidden").strip().lower()
+        if self.solution not in SOLUTIONS:
+            choices = ", ".join(SOLUTIONS)
+            raise ValueError(f"solution must be {choices}, not {quoted(self.solution)}")
         self.flip = flags.get("flip")
         self.shading = flags.get("shading")
         self.coordinates = None if "no-coordinates" not in flags else not flags["no-coordinates"]
@@ -131,6 +162,8 @@ class Diagram:
         self.arrows = _words(options.get("arrows"))
         self.highlight = _words(options.get("highlight"))
         self.caption = (options.get("caption") or "").strip()
+        if self.puzzle is not None:
+            self.caption = (self.task() + " " + self.caption).strip()
         self.width = check_width(options.get("width"))
         self.live, self.live_kind = _live(options["live"]) if "live" in options else (None, None)
         self.svg = diagram(
@@ -143,6 +176,30 @@ class Diagram:
             arrows=self.arrows,
         )
         self.alt = (options.get("alt") or "").strip() or self.describe()
+
+    def task(self) -> str:
+        """A puzzle's task: "Red to move and win in 3 moves." (``""`` for a game)."""
+        if self.puzzle is None:
+            return ""
+        side = "Red" if self.game.position.turn == RED else "Blue"
+        moves = self.puzzle.moves
+        return f"{side} to move and win in {moves} move{'s' if moves != 1 else ''}."
+
+    def solution_text(self) -> str:
+        """A puzzle's solution, numbered by the solver's moves: ``1. f1xa1 a4-a5 2. a1xa5``."""
+        line = self.puzzle.line if self.puzzle is not None else ()
+        return " ".join(
+            (f"{i // 2 + 1}. " if i % 2 == 0 else "") + move for i, move in enumerate(line)
+        )
+
+    def solution_html(self) -> str:
+        """The solution as ``solution`` asks: folded (``<details>``), a paragraph, or ``""``."""
+        if self.puzzle is None or self.solution == "none":
+            return ""
+        text = html.escape(self.solution_text())
+        if self.solution == "after":
+            return f'<p class="zola-solution">Solution: {text}</p>'
+        return f'<details class="zola-solution"><summary>Solution</summary><p>{text}</p></details>'
 
     def describe(self) -> str:
         """The default alt text: the board, the side to move, the counts, the marks."""
@@ -248,8 +305,21 @@ class Diagram:
         parts.append(svg)
         if self.caption:
             parts.append(f"<figcaption>{html.escape(self.caption)}</figcaption>")
+        parts.append(self.solution_html())
+        if self.caption:
             return '<figure class="zola-diagram">' + "".join(parts) + "</figure>"
         return '<div class="zola-diagram">' + "".join(parts) + "</div>"
+
+
+def _puzzle(source: str, puzzles: list[Puzzle] | None) -> Puzzle:
+    """The puzzle named by ``puzzle=ID``, from ``puzzles`` or else the package's set."""
+    ident = source[len("puzzle=") :].strip()
+    size = ident.split("-")[0]
+    if puzzles is None:
+        if size not in ("6", "8"):
+            raise ValueError(f"a puzzle id starts with 6- or 8-, not {quoted(ident)}")
+        puzzles = load(int(size))
+    return find(puzzles, ident)
 
 
 def _flag(name: str, value: str | None) -> bool:

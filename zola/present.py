@@ -20,6 +20,7 @@ from zola.svg import THEMES, render
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from zola.app import App
+    from zola.puzzle_mode import PuzzleScreen
 
 
 def status(app: "App") -> str:
@@ -75,8 +76,14 @@ def screen_of(app: "App") -> Screen:
     download, app.download = app.download, None
     analysis = computer.analysis_of(record)
     review = review_screen(game, app.say) if not view.embed else None
+    motion = board.motion() if app.editor is None else None  # before the moves are announced
+    sounds = app.chime + board.sounds() if app.sounding() else ()
+    app.chime = ()
     return Screen(
         board=board_svg(app, analysis),
+        motion=motion if app.motion else None,
+        sounds=sounds,
+        switches={"motion": app.motion, "sound": app.sound},
         layout={
             "embed": view.embed,
             "panel": view.panel,
@@ -124,4 +131,14 @@ def screen_of(app: "App") -> Screen:
         review=review,
         start_computer=start_computer,
         request=request,
+        puzzle=puzzle_screen(app),
+        fetch=app.puzzles.hand_out(),
     )
+
+
+def puzzle_screen(app: "App") -> "PuzzleScreen | None":
+    """What the page shows of puzzle mode; ``None`` when it is off."""
+    puzzles = app.puzzles
+    if puzzles.trainer is None and puzzles.wanted is None and not puzzles.problem:
+        return None
+    return puzzles.screen(app.language)

@@ -115,7 +115,7 @@ class Saved:
         """This tab's id and what it showed, from the tab's storage; a value of any other
         shape starts a new tab."""
         try:
-            value = _load(self.session.get(TAB) or "")
+            value = read_json(self.session.get(TAB) or "")
             shown = Shown(value["entry"], value["fragment"], value["mode"])  # type: ignore[index]
             tab = value["tab"]  # type: ignore[index]
         except (ValueError, TypeError, KeyError, IndexError):
@@ -145,7 +145,7 @@ class Saved:
         if raw is None:
             return []
         try:
-            items = _load(raw)
+            items = read_json(raw)
         except ValueError:
             items = None
         if not isinstance(items, list):
@@ -230,7 +230,7 @@ class Saved:
         return found
 
 
-def _load(raw: str) -> object:
+def read_json(raw: str) -> object:
     """The JSON value of a stored string. Raises ValueError for anything else, and for a
     value longer or more deeply nested than any the page writes (the parser would run out
     of stack on it)."""

@@ -15,8 +15,12 @@ position text)::
 
 The options are those of :mod:`zola.markdown` (``:flip:``, ``:shading:``,
 ``:no-coordinates:``, ``:dark:``, ``:arrows:``, ``:highlight:``, ``:caption:``,
-``:width:``, ``:alt:``, ``:live:``), flags bare or ``true``/``false``; also
-``:name:`` and ``:class:``. The caption may use inline reStructuredText.
+``:width:``, ``:alt:``, ``:live:``, ``:solution:``), flags bare or
+``true``/``false``; also ``:name:`` and ``:class:``. The caption may use inline
+reStructuredText. A puzzle of the package's set is shown by its id
+(``.. zola:: puzzle=6-t5mhvr``): "Red to move and win in 3 moves." above the
+caption, the solution folded under the board in HTML (printed under it in other
+formats; ``:solution: after`` prints it everywhere, ``:solution: none`` leaves it out).
 
 The diagram is drawn at build time by :func:`zola.diagram.diagram` and written as
 an SVG image, so it is in every builder's output: HTML and EPUB show the SVG;
@@ -175,7 +179,22 @@ class ZolaDirective(SphinxDirective):
         else:
             self.add_name(image)
             result.append(shown)
-        return result
+        return result + self.solution(diagram)
+
+    def solution(self, diagram: Diagram) -> list[nodes.Node]:
+        """A puzzle's solution under its board: folded in HTML (``hidden``), printed
+        (``after``, and ``hidden`` in print), or none."""
+        if diagram.puzzle is None or diagram.solution == "none":
+            return []
+        text = "Solution: " + diagram.solution_text()
+        printed = nodes.paragraph("", text, classes=["zola-solution"])
+        if diagram.solution == "after":
+            return [printed]
+        folded = addnodes.only(expr="html")
+        folded += nodes.raw("", diagram.solution_html(), format="html")
+        elsewhere = addnodes.only(expr="not html")
+        elsewhere += printed
+        return [folded, elsewhere]
 
     def live_kind(self, diagram: Diagram) -> str:
         """``element`` or ``iframe``: the diagram's ``:live:`` word, else ``zola_live``."""

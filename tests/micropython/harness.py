@@ -7,6 +7,7 @@ returns plain JSON values (MicroPython's ``json`` does not turn named tuples int
 lists), so keep to what both Pythons have.
 """
 
+import json
 import sys
 
 from zola import Move, Position, link, parse_square, perft, record, svg
@@ -175,6 +176,42 @@ def links(sessions: list[list]) -> list[list]:
     return out
 
 
+def puzzle_sessions(sessions: list[list]) -> list[list]:
+    """Puzzle mode in scripted page sessions as in :func:`pages` (with the storages'
+    values): after each event, the link, the notice, the position, the puzzle's part of
+    the screen and the files asked for; at the end, the record kept in the browser."""
+    from zola.app import App
+    from zola.saved import MemoryStore
+
+    out = []
+    for fragment, events, stored in sessions:
+        local = MemoryStore(dict(stored))
+        app = App(local=local, session=MemoryStore(), now=_Clock())
+        app.start(fragment, ["de-DE"] if "lang=de" in fragment else [])
+        steps = []
+        for name, args in events:
+            getattr(app, name)(*args)
+            screen = app.screen()
+            puzzle = None if screen.puzzle is None else list(screen.puzzle)
+            position = str(app.game.position)
+            steps.append([screen.fragment, screen.message, position, puzzle, list(screen.fetch)])
+        record = json.loads(local.get("zola-puzzles") or "{}")
+        steps.append(sorted([key, _rounded(value)] for key, value in record.items()))
+        steps.append(sorted(key for key in local.values if key.startswith("zola-unreadable")))
+        out.append(steps)
+    return out
+
+
+def _rounded(value: object) -> object:
+    """Numbers to 6 places (the two Pythons' libm may differ in the last bit); dicts as
+    sorted pairs."""
+    if isinstance(value, float):
+        return round(value, 6)
+    if isinstance(value, dict):
+        return sorted([key, _rounded(item)] for key, item in value.items())
+    return value
+
+
 def _plain(screen: object) -> list:
     """A screen as JSON values, without what is random by design."""
     request = screen.request
@@ -193,6 +230,8 @@ def _plain(screen: object) -> list:
         [screen.fragment, screen.app_link, screen.announce, screen.clipboard],
         [[list(pair) for pair in sorted(post.items())] for post in screen.posts],
         [screen.post_origin, screen.start_computer],
+        [list(screen.sounds), sorted([list(pair) for pair in screen.switches.items()])],
+        None if screen.motion is None else list(screen.motion),
         None if request is None else [request.kind, request.basis, request.call],
     ]
 
@@ -309,6 +348,27 @@ def live_boards(sessions: list[list]) -> list[list]:
     return out
 
 
+def sayings(cases: list[list]) -> list:
+    """``say(language, key, **args)`` per ``[language, key, args]``, an argument given as
+    ``[KEY]`` being ``Text(KEY)`` and one given as ``[KEY, N]`` ``Text(KEY, count=N)``;
+    with the languages' tables loaded before the first and after the last."""
+    from zola.i18n import Text, say
+
+    def tables() -> list:
+        return sorted(name for name in sys.modules if name.startswith("zola.lang_"))
+
+    before = tables()
+    said = []
+    for language, key, args in cases:
+        values = {}
+        for name, value in args.items():
+            if isinstance(value, list):
+                value = Text(value[0], count=value[1]) if len(value) > 1 else Text(value[0])
+            values[name] = value
+        said.append(say(language, key, **values))
+    return [before, said, tables()]
+
+
 def _live_plain(answer: object, screen: object) -> list:
     """A live board's screen as JSON values: its layout's items in order, and the SVG
     board as its SHA-256 (printing megabytes of SVG is what would take MicroPython long)."""
@@ -322,3 +382,18 @@ def _live_plain(answer: object, screen: object) -> list:
     digest = hashlib.sha256(screen.board.encode()).digest()
     values[FIELDS.index("board")] = binascii.hexlify(digest).decode()
     return [answer, values]
+
+
+def book_moves(cases: list[list]) -> list[str]:
+    """The opening book's move (text, or ``"None"``) per ``[size, moves, level, draw]``,
+    ``moves`` the move texts played from the start."""
+    from zola.book import book_move
+    from zola.game import Game
+
+    out = []
+    for size, moves, level, draw in cases:
+        game = Game(size)
+        for move in moves:
+            game.play(move)
+        out.append(str(book_move(game, level, draw)))
+    return out

@@ -1,0 +1,156 @@
+"""Puzzle mode in Chromium: a puzzle link solved by clicks, a wrong move refuted on the
+board and taken back, the record kept across a reload, the daily puzzle, an embed, and a
+live docs board that fetches its puzzle."""
+
+from __future__ import annotations
+
+import json
+
+from tests.browser.test_live_boards import board, host_page, open_host, wait_settled
+from zola.geometry import square_name
+from zola.move import Move
+from zola.puzzles import daily, load
+
+PUZZLES = load(6)
+PUZZLE = next(p for p in PUZZLES if p.refutations[0] and p.moves >= 2)
+
+
+def _move(page, text: str, root: str = "#board") -> None:
+    move = Move.parse(text)
+    for square in (move.from_square, move.to_square):
+        page.click(f'{root} [data-square="{square_name(square)}"]')
+
+
+def _wait_puzzle(page, state: str) -> None:
+    page.wait_for_function(
+        "(s) => !document.querySelector('#puzzle').hidden && "
+        "document.querySelector('#puzzle-heading').textContent.startsWith('Puzzle') && "
+        "document.body.dataset.puzzle === s",
+        arg=state,
+        timeout=60_000,
+    )
+
+
+def _solve(page, puzzle) -> None:
+    """Click the solver's moves of ``puzzle`` (the page plays the defence)."""
+    while True:
+        played = page.evaluate("document.querySelectorAll('#moves [data-ply]').length")
+        if played >= len(puzzle.line):
+            return
+        _move(page, puzzle.line[played])
+
+
+def test_a_puzzle_link_is_solved_by_clicking_and_counts_in_the_record(open_app, page) -> None:
+    open_app(f"#puzzle={PUZZLE.id}", mode=None)
+    _wait_puzzle(page, "solving")
+    assert page.text_content("#message").endswith(f"win in {PUZZLE.moves} moves.")
+    position = page.get_attribute("#board svg", "data-position")
+    assert position == PUZZLE.position
+    flipped = "1" if PUZZLE.position.endswith("b") else "0"
+    assert page.get_attribute("#board svg", "data-flipped") == flipped
+    _solve(page, PUZZLE)
+    _wait_puzzle(page, "solved")
+    assert page.text_content("#message").startswith("Solved!")
+    assert page.evaluate("location.hash") == f"#puzzle={PUZZLE.id}"
+    record = json.loads(page.evaluate("localStorage.getItem('zola-puzzles')"))
+    assert record["solved"] == 1 and record["done"] == {PUZZLE.id: True}
+    assert "Solved 1, failed 0" in page.text_content("#puzzle-record")
+    page.reload()  # the record stays; the puzzle comes back from its link
+    page.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
+    _wait_puzzle(page, "solving")
+    assert "Solved 1, failed 0" in page.text_content("#puzzle-record")
+
+
+def test_a_wrong_move_is_refuted_on_the_board_then_retried_hinted_and_shown(
+    open_app, page
+) -> None:
+    open_app(f"#puzzle={PUZZLE.id}", mode=None)
+    _wait_puzzle(page, "solving")
+    wrong = sorted(PUZZLE.refutations[0])[0]
+    _move(page, wrong)
+    _wait_puzzle(page, "wrong")
+    reply = PUZZLE.refutations[0][wrong]
+    assert page.text_content("#message").startswith(f"Not {wrong}: ")
+    assert reply in page.text_content("#message") and page.is_visible("#puzzle-retry")
+    moves = page.locator("#moves [data-ply]").all_text_contents()
+    assert [m.strip() for m in moves[:2]] == [wrong, reply]
+    page.click("#puzzle-retry")
+    _wait_puzzle(page, "solving")
+    assert page.locator("#moves [data-ply]").count() == 0
+    page.click("#puzzle-hint")
+    first = Move.parse(PUZZLE.line[0])
+    selected = page.locator("#board .selected").count()
+    assert selected == 1 and square_name(first.from_square) in page.text_content("#message")
+    for _ in range(PUZZLE.moves):
+        page.click("#puzzle-solution")
+    _wait_puzzle(page, "shown")
+    assert page.locator("#moves [data-ply]").count() == len(PUZZLE.line)
+    assert "failed 1" in page.text_content("#puzzle-record")
+
+
+def test_the_puzzles_button_opens_the_next_puzzle_and_back_to_playing_restores_the_game(
+    open_app, page
+) -> None:
+    open_app()
+    page.click('#board [data-square="c3"]')
+    page.click('#board [data-square="d3"]')
+    page.click("#puzzles")
+    _wait_puzzle(page, "solving")
+    assert page.evaluate("location.hash").startswith("#puzzle=6-")
+    assert page.is_hidden("#hint") and page.is_hidden("#analysis")
+    first = page.evaluate("location.hash")
+    page.click("#puzzle-next")
+    page.wait_for_function("(first) => location.hash !== first", arg=first)
+    page.select_option("#puzzle-size", "8")
+    page.click("#puzzle-next")
+    page.wait_for_function("location.hash.startsWith('#puzzle=8-')", timeout=30_000)
+    _wait_puzzle(page, "solving")
+    assert page.get_attribute("#board svg", "data-size") == "8"
+    page.click("#puzzle-leave")
+    page.wait_for_function("document.querySelector('#puzzle').hidden")
+    assert page.evaluate("location.hash") == "#v1;size=6;moves=c3xd3"
+
+
+def test_the_daily_puzzle_is_the_one_of_the_date(open_app, page) -> None:
+    open_app()
+    page.click("#puzzles")
+    _wait_puzzle(page, "solving")
+    page.click("#puzzle-daily")
+    page.wait_for_function("document.querySelector('#puzzle-heading').textContent.startsWith('Da')")
+    today = page.evaluate("new Date().toISOString().slice(0, 10)")
+    expected = daily(load(6) + load(8), today)
+    assert page.evaluate("location.hash") == f"#puzzle={expected.id}"
+    assert today in page.text_content("#puzzle-heading")
+
+
+def test_a_broken_puzzle_link_says_so_and_the_page_works(open_app, page) -> None:
+    open_app("#puzzle=6-<b>x", mode=None)
+    assert "puzzle id" in page.text_content("#message")
+    open_app("#puzzle=6-zzzzzz", mode=None)
+    page.wait_for_function("document.querySelector('#message').textContent.includes('6-zzzzzz')")
+    assert page.text_content("#message").startswith("There is no puzzle 6-zzzzzz")
+    assert page.evaluate("document.body.dataset.puzzle") == "solving"
+
+
+def test_an_embed_shows_the_puzzle_to_solve(open_app, page) -> None:
+    open_app(f"#puzzle={PUZZLE.id};embed", mode=None)
+    _wait_puzzle(page, "solving")
+    assert page.is_visible("#puzzle-hint") and page.is_hidden("#puzzle-next")
+    _solve(page, PUZZLE)
+    _wait_puzzle(page, "solved")
+
+
+def test_a_live_docs_board_fetches_its_puzzle_and_is_solved(page, server_url) -> None:
+    start = PUZZLE.position.replace(" ", "_")
+    open_host(page, server_url, host_page(board(f"v2;size=6;start={start};puzzle={PUZZLE.id}")))
+    wait_settled(page)
+    host = page.locator("[data-zola]")
+    host.locator(".puzzle:not([hidden])").wait_for(timeout=30_000)
+    wrong = sorted(PUZZLE.refutations[0])[0]
+    _move(page, wrong, "[data-zola] .board")
+    host.locator('[data-do="retry"]:not([hidden])').wait_for()
+    host.locator('[data-do="retry"]').click()
+    for index in range(0, len(PUZZLE.line), 2):
+        if PUZZLE.line[index] != "pass":
+            _move(page, PUZZLE.line[index], "[data-zola] .board")
+    assert host.locator(".message").text_content().startswith("That is the solution")

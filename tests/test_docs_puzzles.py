@@ -1,0 +1,108 @@
+"""Puzzles in the docs tools: the Sphinx directive and the Markdown block show a puzzle of
+the package's set by its id, "Red to move and win in N moves.", and its solution folded
+under the board, printed, or left out."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from tests.test_docs_tools import Tags, build, inline_svgs, markdown
+from zola.board import Board
+from zola.puzzles import load
+from zola.training import Trainer
+
+PUZZLES = load(6) + load(8)
+BLUE = next(p for p in PUZZLES if p.position.endswith(" b") and p.moves >= 2)
+RED = next(p for p in PUZZLES if p.position.endswith(" r"))
+
+
+def _solution(puzzle) -> str:
+    return " ".join(
+        (f"{i // 2 + 1}. " if i % 2 == 0 else "") + move for i, move in enumerate(puzzle.line)
+    )
+
+
+def _task(puzzle) -> str:
+    side = "Blue" if puzzle.position.endswith(" b") else "Red"
+    plural = "s" if puzzle.moves != 1 else ""
+    return f"{side} to move and win in {puzzle.moves} move{plural}."
+
+
+def test_markdown_shows_the_puzzle_facing_the_solver_with_the_solution_folded() -> None:
+    html = markdown(f"```zola\npuzzle={BLUE.id}\ncaption: From a real game\n```\n")
+    (svg,) = inline_svgs(html)
+    assert svg.get("data-position") == BLUE.position and svg.get("data-flipped") == "1"
+    (caption,) = Tags(html).all("figcaption")
+    assert caption[1] == _task(BLUE) + " From a real game"
+    summary = '<details class="zola-solution"><summary>Solution</summary>'
+    folded = re.search(re.escape(summary) + "<p>(.*?)</p>", html)
+    assert folded and folded.group(1) == _solution(BLUE)
+    assert html.index("<svg") < html.index("<details")
+
+
+def test_markdown_prints_the_solution_after_or_leaves_it_out() -> None:
+    after = markdown(f"```zola\npuzzle={RED.id}\nsolution: after\n```\n")
+    assert f'<p class="zola-solution">Solution: {_solution(RED)}</p>' in after
+    assert "<details" not in after
+    (svg,) = inline_svgs(after)
+    assert svg.get("data-flipped") == "0"
+    none = markdown(f"```zola\npuzzle={RED.id}\nsolution: none\n```\n")
+    assert "Solution" not in none and _task(RED) in none
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ("puzzle=6-zzzzzz", "no puzzle has the id '6-zzzzzz'"),
+        ("puzzle=7-abcdef", "a puzzle id starts with 6- or 8-"),
+        (f"puzzle={RED.id}\nsolution: maybe", "solution must be hidden, after, none"),
+    ],
+)
+def test_markdown_bad_puzzles_say_what_is_wrong(source: str, message: str, caplog) -> None:
+    html = markdown(f"```zola\n{source}\n```\n")
+    assert message in unescape(html) and "<svg" not in html
+    assert message in caplog.text
+
+
+def test_a_live_puzzle_block_asks_the_board_for_the_puzzle() -> None:
+    html = markdown(f"```zola\npuzzle={RED.id}\nlive: true\n```\n", boards_url="/zola")
+    (live,) = Tags(html).live()
+    assert live["data-zola"].endswith(f";puzzle={RED.id}")
+
+
+def test_the_solution_shown_is_the_one_the_page_accepts() -> None:
+    trainer = Trainer(BLUE, Board())
+    for _ in range(BLUE.moves):
+        trainer.show()
+    assert trainer.board.game.is_game_over()
+    played = " ".join(str(m) for m in trainer.board.game.moves)
+    assert played == re.sub(r"\d+\. ", "", _solution(BLUE))
+
+
+def test_sphinx_shows_the_puzzle_with_its_solution_folded_in_html_and_printed_in_latex(
+    tmp_path: Path,
+) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('project = "Puzzles"\nextensions = ["zola.sphinx"]\n')
+    (src / "index.rst").write_text(
+        f"Puzzles\n=======\n\n.. zola:: puzzle={BLUE.id}\n\n.. zola:: puzzle={RED.id}\n"
+        "   :solution: after\n   :caption: *Quick*\n"
+    )
+    build(src, tmp_path / "html", tmp_path / "doctrees", "html")
+    page = (tmp_path / "html" / "index.html").read_text("utf-8")
+    captions = [text.strip().rstrip("¶") for _, text in Tags(page).all("figcaption")]
+    assert captions == [_task(BLUE), _task(RED) + " Quick"]
+    assert f"<summary>Solution</summary><p>{_solution(BLUE)}</p></details>" in page
+    assert page.count("<details") == 1
+    assert f"Solution: {_solution(RED)}" in page
+    pytest.importorskip("cairosvg")  # the LaTeX build converts the diagrams to PNG
+    build(src, tmp_path / "latex", tmp_path / "doctrees", "latex")
+    tex = next((tmp_path / "latex").glob("*.tex")).read_text("utf-8")
+    tex = tex.replace("\\sphinxhyphen{}", "-")
+    assert f"Solution: {_solution(BLUE)}" in tex and f"Solution: {_solution(RED)}" in tex
+    assert "details" not in tex

@@ -1,0 +1,152 @@
+"""Puzzle mode's rules: the trainer on a board, the rating, the record kept in the browser."""
+
+import json
+import random
+
+import pytest
+
+from zola.board import Board
+from zola.geometry import square_name
+from zola.i18n import say
+from zola.move import Move
+from zola.progress import KEY, Progress
+from zola.puzzles import load
+from zola.rating import NEW_RATING, update
+from zola.saved import ASIDE, MemoryStore
+from zola.training import Trainer
+
+PUZZLES = load(6) + load(8)
+SAMPLE = random.Random(20261202).sample(PUZZLES, min(40, len(PUZZLES)))
+
+
+def _play(trainer: Trainer, text: str) -> None:
+    move = Move.parse(text)
+    trainer.play(square_name(move.from_square), square_name(move.to_square))
+
+
+@pytest.mark.parametrize("puzzle", SAMPLE, ids=lambda p: p.id)
+def test_the_line_solves_the_puzzle_and_the_page_defends(puzzle):
+    trainer = Trainer(puzzle, Board())
+    game = trainer.board.game
+    for _ in range(puzzle.moves):
+        if trainer.state != "solving":
+            break
+        _play(trainer, puzzle.line[len(game.moves)])  # the page played the rest
+        assert [str(m) for m in game.moves] == list(puzzle.line[: len(game.moves)])
+    assert trainer.state == "solved" and trainer.outcome() is True
+    assert trainer.board.game.is_game_over()
+    assert trainer.board.game.position.winner() == trainer.solver
+    assert say("en", trainer.board.notice).startswith("Solved")
+
+
+@pytest.mark.parametrize("puzzle", SAMPLE[:15], ids=lambda p: p.id)
+def test_a_wrong_move_is_refuted_on_the_board_then_taken_back(puzzle):
+    turn = 0
+    wrong = sorted(puzzle.refutations[turn])
+    if not wrong:
+        pytest.skip("every first move wins")
+    trainer = Trainer(puzzle, Board())
+    _play(trainer, wrong[0])
+    game = trainer.board.game
+    assert trainer.state == "wrong" and trainer.outcome() is False
+    assert str(game.moves[0]) == wrong[0]
+    assert str(game.moves[1]) == puzzle.refutations[turn][wrong[0]]
+    message = say("en", trainer.board.notice)
+    assert wrong[0] in message and puzzle.refutations[turn][wrong[0]] in message
+    shown = len(game.moves)  # the refutation, and a pass it forces
+    trainer.click("a1")  # nothing more happens until a retry
+    assert len(game.moves) == shown and "Try again" in say("en", trainer.board.notice)
+    trainer.retry()
+    assert trainer.state == "solving" and trainer.board.game.moves == []
+    while trainer.state == "solving":  # solving now no longer counts as clean
+        _play(trainer, puzzle.line[len(trainer.board.game.moves)])
+    assert trainer.board.game.is_game_over() and trainer.outcome() is False
+
+
+@pytest.mark.parametrize("puzzle", SAMPLE[:10], ids=lambda p: p.id)
+def test_the_hint_marks_the_checker_and_the_solution_plays_out(puzzle):
+    trainer = Trainer(puzzle, Board())
+    trainer.hint()
+    first = Move.parse(puzzle.line[0])
+    assert trainer.board.selected == first.from_square and trainer.outcome() is False
+    for _ in range(puzzle.moves):
+        trainer.show()
+    assert trainer.state == "shown" and trainer.board.game.is_game_over()
+    assert [str(m) for m in trainer.board.game.moves] == list(puzzle.line)
+
+
+def test_any_move_that_ends_the_game_is_right_on_the_last_move():
+    tried = 0
+    for puzzle in PUZZLES:
+        trainer = Trainer(puzzle, Board())
+        game = trainer.board.game
+        while len(game.moves) < len(puzzle.line) - 1:
+            _play(trainer, puzzle.line[len(game.moves)])
+        position = game.position
+        others = []
+        for move in position.legal_moves():
+            position.push(move)
+            if position.is_game_over() and str(move) != puzzle.line[-1]:
+                others.append(move)
+            position.pop()
+        if others:
+            _play(trainer, str(others[0]))
+            assert trainer.state == "solved" and trainer.outcome() is True
+            tried += 1
+    assert tried, "no puzzle of the set has a second way to end the game"
+
+
+def test_the_board_faces_the_solver():
+    blue = next(p for p in PUZZLES if p.position.endswith(" b"))
+    red = next(p for p in PUZZLES if p.position.endswith(" r"))
+    assert Trainer(blue, Board()).board.view.flip
+    assert not Trainer(red, Board()).board.view.flip
+
+
+def test_the_rating_moves_up_on_a_win_down_on_a_loss_and_less_when_sure():
+    up, down = update(NEW_RATING, 1500, True), update(NEW_RATING, 1500, False)
+    assert up.rating > 1500 > down.rating
+    assert up.deviation < NEW_RATING.deviation
+    sure = NEW_RATING
+    for won in [True, False] * 20:
+        sure = update(sure, 1500, won)
+    assert abs(update(sure, 1500, True).rating - sure.rating) < up.rating - 1500
+    assert update(NEW_RATING, 2400, True).rating > update(NEW_RATING, 800, True).rating
+
+
+def test_the_record_counts_first_tries_only_and_reads_back():
+    store = MemoryStore()
+    record = Progress.load(store, aside=[])
+    record.tried("6-a", 1500, won=True)
+    record.tried("6-b", 1500, won=True)
+    record.tried("6-b", 1500, won=False)  # a second try of the same puzzle
+    record.tried("6-c", 1500, won=False)
+    record.save(store)
+    again = Progress.load(store, aside=[])
+    assert (again.solved, again.failed, again.streak, again.best) == (2, 1, 0, 2)
+    assert again.done == {"6-a": True, "6-b": True, "6-c": False}
+    assert again.rating == record.rating
+
+
+BAD_RECORDS = [
+    "not json",
+    "[]",
+    json.dumps({"rating": "1500"}),
+    json.dumps({"rating": 1500, "deviation": 200, "volatility": 0.09, "solved": -1, "failed": 0,
+                "streak": 0, "best": 0, "done": {}}),
+    json.dumps({"rating": 1500, "deviation": 200, "volatility": 0.09, "solved": 1, "failed": 0,
+                "streak": 0, "best": 0, "done": {"6-a": "yes"}}),
+    json.dumps({"rating": 1e9, "deviation": 200, "volatility": 0.09, "solved": 1, "failed": 0,
+                "streak": 0, "best": 0, "done": {}}),
+    "[" * 100000,
+]
+
+
+@pytest.mark.parametrize("raw", BAD_RECORDS, ids=range(len(BAD_RECORDS)))
+def test_a_record_that_cannot_be_read_is_kept_aside_and_a_new_one_starts(raw):
+    store = MemoryStore({KEY: raw})
+    aside: list[str] = []
+    record = Progress.load(store, aside)
+    assert (record.solved, record.rating) == (0, NEW_RATING)
+    assert aside and aside[0].startswith(ASIDE) and store.get(aside[0]) == raw
+    assert store.get(KEY) is None
