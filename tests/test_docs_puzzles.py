@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_docs_tools import Tags, build, inline_svgs, markdown
+from tests.test_docs_tools import ROOT, Tags, build, inline_svgs, markdown
 from zola.board import Board
+from zola.markdown import Diagram
 from zola.puzzles import load
 from zola.training import Trainer
 
@@ -106,3 +107,10 @@ def test_sphinx_shows_the_puzzle_with_its_solution_folded_in_html_and_printed_in
     tex = tex.replace("\\sphinxhyphen{}", "-")
     assert f"Solution: {_solution(BLUE)}" in tex and f"Solution: {_solution(RED)}" in tex
     assert "details" not in tex
+
+
+def test_the_readmes_puzzle_is_drawn_from_the_set_now() -> None:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    diagram = Diagram("puzzle=6-r132w0", {})
+    assert (ROOT / "docs" / "puzzle.svg").read_text("utf-8") == diagram.svg
+    assert f"**{diagram.task()}**" in readme and diagram.solution_text() in readme
