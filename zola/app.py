@@ -173,7 +173,7 @@ class App:
     def computer_allowed(self) -> bool:
         """Whether the computer may play or hint here: never in an embed, a static view or
         a puzzle."""
-        return self.board.computer_allowed() and self.puzzles.trainer is None
+        return self.board.computer_allowed() and not self.puzzles.active()
 
     def open_link(self, fragment: str) -> None:
         """Open the link of a changed fragment (the current game stays in the recent games)."""

@@ -106,7 +106,7 @@ def screen_of(app: "App") -> Screen:
         },
         shading=view.shading,
         language=app.language,
-        computer=app.say(computer.activity()),
+        computer="" if app.puzzles.active() else app.say(computer.activity()),
         retry=computer.stalled,
         can_hint=computer.request is None and computer.can_hint(board, app.editor is not None),
         move_list=board.move_list(review_marks(game, app.say)),
@@ -139,6 +139,6 @@ def screen_of(app: "App") -> Screen:
 def puzzle_screen(app: "App") -> "PuzzleScreen | None":
     """What the page shows of puzzle mode; ``None`` when it is off."""
     puzzles = app.puzzles
-    if puzzles.trainer is None and puzzles.wanted is None and not puzzles.problem:
+    if not puzzles.active() and not puzzles.problem:
         return None
     return puzzles.screen(app.language)

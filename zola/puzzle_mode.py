@@ -201,11 +201,16 @@ class PuzzleMode:
         self.record.tried(trainer.puzzle.id, trainer.puzzle.rating, outcome)
         self.record.save(self.local)
 
+    def active(self) -> bool:
+        """Whether puzzle mode is on: a puzzle shown, or one on its way."""
+        return self.trainer is not None or self.wanted is not None
+
     def leave(self) -> None:
         """Back to playing: no puzzle shown."""
         self.trainer = None
         self.wanted = None
         self.daily = ""
+        self.problem = ""
 
     def fragment(self) -> str:
         """The link of the puzzle shown or wanted: ``puzzle=ID`` (without ``#``); ``""``
