@@ -3,11 +3,7 @@ reference search, and the shipped set, re-proven."""
 
 from __future__ import annotations
 
-import base64
-import json
 import random
-import shutil
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests import reference
+from tests.micropython import harness
+from tests.test_micropython import micropython  # noqa: F401
 from zola.mining import read_seeds, seed_ranges
 from zola.position import Position
 from zola.puzzles import (
@@ -413,40 +411,13 @@ def test_a_wrong_claim_is_not_proven() -> None:
     assert not prove(one._replace(refutations=({},)))  # the failing moves are missing
 
 
-def test_reading_ids_and_the_daily_puzzle_agree_on_micropython() -> None:
-    from tests.test_micropython import MICROPYTHON, PAGE_FILES, RUNNER, _need
-
-    if shutil.which("node") is None:
-        _need("node", "install Node.js")
-    if not MICROPYTHON.is_file():
-        _need(str(MICROPYTHON.relative_to(ROOT)), "npm ci")
-    binary = {
-        destination.removeprefix("./"): base64.b64encode((ROOT / source).read_bytes()).decode()
-        for source, destination in PAGE_FILES.items()
-        if (ROOT / source).is_file() and not destination.endswith("/puzzles.mpy")
-    }
+def test_reading_ids_and_the_daily_puzzle_agree_on_micropython(micropython) -> None:  # noqa: F811
     text = "\n".join((ROOT / "zola/data/puzzles-8.txt").read_text().splitlines()[:40])
-    days = ["2026-12-02", "2027-03-01", "2100-02-28"]
-    code = (
-        "import json\nfrom zola.puzzles import read, daily, puzzle_id\n"
-        "ps = read(open('/p.txt').read())\n"
-        f"days = {days!r}\n"
-        "print(json.dumps([[p.id for p in ps], [puzzle_id(p.position) for p in ps],"
-        " [daily(ps, d).id for d in days], [p.text() for p in ps]]))"
-    )
-    files = {"zola/puzzles.py": (ROOT / "zola/puzzles.py").read_text(), "p.txt": text}
-    job = {"files": files, "binary": binary, "code": code}
-    done = subprocess.run(
-        ["node", str(RUNNER)],
-        input=json.dumps(job),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    ids, computed, chosen, lines = json.loads(done.stdout)
+    payload = {"text": text, "days": ["2026-12-02", "2027-03-01", "2100-02-28"]}
+    on_cpython = harness.puzzle_reading(payload)
+    ids, computed, chosen, lines = on_cpython
     puzzles = read(text)
-    assert ids == computed == [p.id for p in puzzles]
-    assert chosen == [daily(puzzles, day).id for day in days]
-    assert lines == [p.text() for p in puzzles] != []
+    assert ids == computed == [p.id for p in puzzles] != []
+    assert chosen == [daily(puzzles, day).id for day in payload["days"]]
+    assert lines == [p.text() for p in puzzles]
+    assert micropython("puzzle_reading", payload) == on_cpython

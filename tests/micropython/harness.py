@@ -202,6 +202,20 @@ def puzzle_sessions(sessions: list[list]) -> list[list]:
     return out
 
 
+def puzzle_reading(payload: dict) -> list:
+    """A puzzle file's text read: the ids, the ids computed from the positions, the
+    daily puzzle of each of ``days``, and each puzzle written back as text."""
+    from zola.puzzles import daily, puzzle_id, read
+
+    puzzles = read(payload["text"])
+    return [
+        [p.id for p in puzzles],
+        [puzzle_id(p.position) for p in puzzles],
+        [daily(puzzles, day).id for day in payload["days"]],
+        [p.text() for p in puzzles],
+    ]
+
+
 def _rounded(value: object) -> object:
     """Numbers to 6 places (the two Pythons' libm may differ in the last bit); dicts as
     sorted pairs."""
