@@ -95,7 +95,8 @@ def mine_game(seed: int, size: int = 6, max_moves: int = 4) -> list[str]:
 
 def solve_game(positions: list[Position], max_moves: int) -> list[str]:
     """The puzzle lines of a game's ``positions``: the :func:`candidates` where the side
-    to move has at most ``max_moves`` enemies left, each solved within ``max_moves``."""
+    to move has at most ``max_moves`` enemies left, each solved within ``max_moves``,
+    with more than one legal first move (else there is nothing to find)."""
     lines = []
     seen = set()
     for position in candidates(positions):
@@ -103,8 +104,8 @@ def solve_game(positions: list[Position], max_moves: int) -> list[str]:
         if enemies > max_moves:
             continue
         puzzle = solve(position, max_moves, node_limit=_SOLVE_NODES)
-        if puzzle is None or puzzle.moves < _MIN_MOVES:
-            continue
+        if puzzle is None or puzzle.moves < _MIN_MOVES or not puzzle.refutations[0]:
+            continue  # not a puzzle, too short, or its first move the only legal one
         key = canonical(puzzle.position)
         if key not in seen:
             seen.add(key)

@@ -484,8 +484,8 @@ def winning_moves(position: Position, n: int, solver: "Solver | None" = None) ->
 def solve(position: Position, n: int, node_limit: "int | None" = None) -> "Puzzle | None":
     """The puzzle of ``position`` if the side to move wins within ``n`` moves and the
     solution is unique as the module describes, else ``None``. ``N`` is the fewest
-    moves that win. ``None`` too when the first move is forced (a pass, or the only
-    legal move: nothing to find), or when the search passes ``node_limit`` positions.
+    moves that win. ``None`` too when the first move would be a forced pass, or when
+    the search passes ``node_limit`` positions.
 
     >>> solve(Position.parse("6/6/1r1r2/2b3/6/6 r"), 2) is None  # two ways to win
     True
@@ -496,7 +496,7 @@ def solve(position: Position, n: int, node_limit: "int | None" = None) -> "Puzzl
     own, enemy = _sides(position)
     try:
         moves = solver.fastest(own, enemy, n)
-        if moves > n or len(generate_moves(position.geo, own, enemy)) < 2:
+        if moves > n or not generate_moves(position.geo, own, enemy):
             return None
         built = _turns(solver, own, enemy, moves, True)
     except SearchLimit:
