@@ -13,7 +13,7 @@ first stopped.
 
 >>> lines = mine_game(4, size=6, max_moves=3)
 >>> len(lines), all(2 <= parse(line).moves <= 3 for line in lines)
-(6, True)
+(5, True)
 """
 
 from __future__ import annotations
