@@ -337,8 +337,10 @@ def test_a_bad_link_is_told_in_the_boards_language() -> None:
 def test_a_live_board_fetches_its_puzzle_and_is_solved_on_it() -> None:
     puzzle = next(p for p in load(6) if p.refutations[0])
     text = (ROOT / "zola" / "data" / "puzzles-6.txt").read_text()
-    live = LiveBoard(f"v2;size=6;start={puzzle.position.replace(' ', '_')};puzzle={puzzle.id}")
+    start = puzzle.position.replace(" ", "_")
+    live = LiveBoard(f"v2;size=6;start={start};puzzle={puzzle.id}", app_url=APP)
     screen = live.screen()
+    assert screen.app_link == f"{APP}#puzzle={puzzle.id}"  # the full app opens the puzzle
     assert screen.fetch == ["puzzles-6.txt"] and screen.puzzle == ""
     assert screen.board and live.screen().fetch == []  # asked once; the diagram shows meanwhile
     live.take("puzzles-8.txt", text)  # not its set

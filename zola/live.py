@@ -344,7 +344,8 @@ class LiveBoard:
                 fetch=[],
             )
         game, view = board.game, board.view
-        app_link = self.app_url + "#" + encode(game) if view.app_link and self.app_url else ""
+        shared = "puzzle=" + self.puzzle if self.puzzle else encode(game)
+        app_link = self.app_url + "#" + shared if view.app_link and self.app_url else ""
         motion = board.motion()  # before the moves are announced
         return LiveScreen(
             board=board.svg(),

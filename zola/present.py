@@ -117,7 +117,9 @@ def screen_of(app: "App") -> Screen:
         editor=app.editor.screen(app.tool, app.say) if app.editor is not None else None,
         recent=app.library.menu(app.say, MODES) if app.saving() else (),
         fragment=app.fragment(),
-        app_link=app.base_url + "#" + record if view.embed and view.app_link else "",
+        app_link=app.base_url + "#" + (app.puzzles.fragment() or record)
+        if view.embed and view.app_link
+        else "",
         announce=board.announce(),
         posts=posts,
         post_origin=view.origin or "*",

@@ -136,6 +136,7 @@ def test_an_embed_shows_the_puzzle_to_solve(open_app, page) -> None:
     open_app(f"#puzzle={PUZZLE.id};embed", mode=None)
     _wait_puzzle(page, "solving")
     assert page.is_visible("#puzzle-hint") and page.is_hidden("#puzzle-next")
+    assert page.get_attribute("#app-link", "href").endswith(f"/#puzzle={PUZZLE.id}")
     _solve(page, PUZZLE)
     _wait_puzzle(page, "solved")
 
