@@ -47,11 +47,8 @@ class Trainer:
         board.mode = "humans"
         board.view = board.view.replace(flip=self.solver == 1, puzzle=puzzle.id)
         self.state = "solving"
-        self.index = 0  # the next move of the puzzle's line
+        self.index = 0  # the next move of the puzzle's line (the game starts at the puzzle)
         self.clean = True  # no wrong move, hint or look at the solution yet
-        self.wrong = ""  # the wrong move on the board, its refutation and its ply
-        self.reply = ""
-        self.wrong_ply = 0
         board.notice = self.task()
 
     # -- what the person does ------------------------------------------------------------
@@ -97,12 +94,12 @@ class Trainer:
         before = len(game.moves)
         action()
         if game.ply > before:
-            self._judge(game.moves[before], before)
+            self._judge(game.moves[before])
         elif not self.board.notice and self.board.selected is None:
             self.board.notice = self.task()
 
-    def _judge(self, move: Move, ply: int) -> None:
-        """The person played ``move`` at ``ply``: answer it."""
+    def _judge(self, move: Move) -> None:
+        """The person played ``move`` (at ply ``index``): answer it."""
         game, line = self.board.game, self.puzzle.line
         last = self.index == len(line) - 1
         if (game.is_game_over() and game.position.winner() == self.solver) or (
@@ -113,16 +110,15 @@ class Trainer:
             return
         self.clean = False
         self.state = "wrong"
-        self.wrong = str(move)
-        self.reply = self.puzzle.refutations[self.index // 2].get(self.wrong, "")
-        if self.reply and game.ply == ply + 1 and not game.is_game_over():
-            self.board.play(self.reply)
+        wrong = str(move)
+        reply = self.puzzle.refutations[self.index // 2].get(wrong, "")
+        if reply and game.ply == self.index + 1 and not game.is_game_over():
+            self.board.play(reply)  # unless the board played it: a forced pass
         color = COLORS[1 - self.solver]
-        if self.reply:
-            self.board.notice = Text("puzzle.wrong", move=self.wrong, color=color, reply=self.reply)
+        if reply:
+            self.board.notice = Text("puzzle.wrong", move=wrong, color=color, reply=reply)
         else:
-            self.board.notice = Text("puzzle.wrong_plain", move=self.wrong)
-        self.wrong_ply = ply
+            self.board.notice = Text("puzzle.wrong_plain", move=wrong)
 
     def _defend(self) -> None:
         """Play the line's defence after a right move, and note when the puzzle is done."""
@@ -149,10 +145,9 @@ class Trainer:
         if self.state != "wrong":
             return
         game = self.board.game
-        game.go_to(self.wrong_ply + 1)
+        game.go_to(self.index + 1)  # the wrong move, and all after it
         game.delete(game.node)
         self.state = "solving"
-        self.wrong = self.reply = ""
         self.board.selected = None
         self.board.notice = self.task()
 
