@@ -65,19 +65,16 @@ def parse_square(text: str, size: int = 10) -> Square:
     ...
     zola.errors.InvalidSquareError: square 'g1' is off the 6x6 board
     """
-    if (
-        not isinstance(text, str)
-        or not 2 <= len(text) <= 3
-        or text[0] not in FILES
-        or not is_number(text[1:])
-        or text[1] == "0"
-        or int(text[1:]) > STRIDE
-    ):
+    sq = _SQUARES.get(text) if isinstance(text, str) else None
+    if sq is None:
         raise InvalidSquareError(Text("error.square", square=quoted(text)))
-    file, rank = FILES.index(text[0]), int(text[1:]) - 1
-    if file >= size or rank >= size:
+    if sq % STRIDE >= size or sq // STRIDE >= size:
         raise InvalidSquareError(Text("error.off_board", square=quoted(text), size=size))
-    return square(file, rank)
+    return sq
+
+
+# The square of every name, for parse_square.
+_SQUARES = {square_name(sq): sq for sq in range(STRIDE * STRIDE)}
 
 
 def is_number(text: str) -> bool:
@@ -157,6 +154,7 @@ class Geometry:
       keeps or reduces the distance. Along a line the distance is a convex
       function, so the allowed ``j`` form a prefix ``1..k`` of the ray.
     - ``classes``: ``classes[sq]`` is the distance class, 0 nearest the centre.
+    - ``checkered``: bitboard of the squares of a1's colour (Red's at the start).
     """
 
     def __init__(self, size: int) -> None:
@@ -166,8 +164,11 @@ class Geometry:
         self.squares = squares = [square(f, r) for r in range(n) for f in range(n)]
         self.mask: Bitboard = sum(((1 << n) - 1) << (r * STRIDE) for r in range(n))
         self.dist = dist = [0] * (STRIDE * STRIDE)
+        self.checkered: Bitboard = 0
         for sq in squares:
             dist[sq] = distance2(n, sq)
+            if (sq % STRIDE + sq // STRIDE) % 2 == 0:
+                self.checkered |= 1 << sq
         level = {d: i for i, d in enumerate(sorted({dist[sq] for sq in squares}))}
         self.classes = classes = [-1] * (STRIDE * STRIDE)
         for sq in squares:

@@ -148,8 +148,7 @@ class Position:
         'rbrbrbrb r'
         """
         geo = geometry(check_size(size))
-        red = sum(1 << sq for sq in geo.squares if (square_file(sq) + square_rank(sq)) % 2 == 0)
-        return cls(size, red, geo.mask & ~red, RED)
+        return cls(size, geo.checkered, geo.mask & ~geo.checkered, RED)
 
     @classmethod
     def parse(cls, text: str) -> "Position":
@@ -202,13 +201,14 @@ class Position:
         return cls(size, boards[RED], boards[BLUE], COLOR_LETTERS.index(side))
 
     def __str__(self) -> str:
+        # Each board as binary digits, square 0 last: one conversion, not a big-integer
+        # operation per square (slow on MicroPython).
+        red, blue = (bin(board | 1 << STRIDE * STRIDE) for board in self.boards)
         rows = []
-        red, blue = self.boards
         for rank in range(self.size - 1, -1, -1):
             row, empty = "", 0
-            for file in range(self.size):
-                bit = 1 << (rank * STRIDE + file)
-                letter = "r" if red & bit else "b" if blue & bit else ""
+            for sq in range(rank * STRIDE, rank * STRIDE + self.size):
+                letter = "r" if red[-1 - sq] == "1" else "b" if blue[-1 - sq] == "1" else ""
                 if letter:
                     row += (str(empty) if empty else "") + letter
                     empty = 0

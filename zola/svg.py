@@ -21,7 +21,16 @@ are SVG fragments in the board's coordinates, :data:`CELL` units a square;
 
 from collections import namedtuple
 
-from zola.geometry import FILES, Color, Geometry, Square, square_file, square_name, square_rank
+from zola.geometry import (
+    FILES,
+    Color,
+    Geometry,
+    Square,
+    geometry,
+    square_file,
+    square_name,
+    square_rank,
+)
 from zola.i18n import say
 from zola.move import CAPTURE, Move
 from zola.position import COLOR_NAMES, RED
@@ -126,7 +135,7 @@ def blend(a: str, b: str, t: float) -> str:
     channels = []
     for i in (1, 3, 5):
         x, y = int(a[i : i + 2], 16), int(b[i : i + 2], 16)
-        channels.append(f"{round(x + (y - x) * t):02x}")
+        channels.append("%02x" % round(x + (y - x) * t))
     return "#" + "".join(channels)
 
 
@@ -183,25 +192,34 @@ def render(
         return x + CELL // 2, y + CELL // 2
 
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'class="zola-board theme-{theme.name}" data-position="{escape(str(position))}" '
-        f'data-size="{size}" data-flipped="{int(flip)}" '
-        f'role="{"img" if focus is None else "group"}" '
-        f'aria-label="{escape(say(language, "page.board_label", size=size))}">',
-        f'<rect class="background" width="{width}" height="{height}" fill="{theme.background}"/>',
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" class="zola-board theme-%s" '
+        'data-position="%s" data-size="%s" data-flipped="%s" role="%s" aria-label="%s">'
+        % (
+            width,
+            height,
+            theme.name,
+            escape(str(position)),
+            size,
+            int(flip),
+            "img" if focus is None else "group",
+            escape(say(language, "page.board_label", size=size)),
+        ),
+        '<rect class="background" width="%s" height="%s" fill="%s"/>'
+        % (width, height, theme.background),
     ]
     style = (size, flip, side, shading, theme, language, focus is None)
-    cells = _CELLS.get(style)
-    if cells is None:
-        if len(_CELLS) >= MAX_STYLES:
-            _CELLS.clear()
-        cells = _CELLS[style] = {}
+    drawn = _DRAWN.get(style)
+    if drawn is None:
+        if len(_DRAWN) >= MAX_STYLES:
+            _DRAWN.clear()
+        drawn = _DRAWN[style] = Drawn(style)
+    cells = drawn.cells
     for sq in geo.squares:
         owner = position.piece_at(sq)
         key = (sq << 3) | ((2 if owner is None else owner) << 1) | (sq == focus)
         cell = cells.get(key)
         if cell is None:
-            cell = cells[key] = _cell(sq, owner, style, geo.classes, focus, cells)
+            cell = cells[key] = drawn.cell(sq, owner, focus)
         if sq in last_squares or sq in tinted or sq == selected:
             x, y = corner(sq)
             parts.append(cell.head)
@@ -210,9 +228,9 @@ def render(
             parts.append(cell.letter)
             if sq == selected:
                 parts.append(
-                    f'<rect class="selected" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
-                    f'height="{CELL - 6}" fill="none" stroke="{theme.selected}" '
-                    'stroke-width="6"/>'
+                    '<rect class="selected" x="%s" y="%s" width="%s" height="%s" fill="none" '
+                    'stroke="%s" stroke-width="6"/>'
+                    % (x + 3, y + 3, CELL - 6, CELL - 6, theme.selected)
                 )
             parts.append(cell.checker + "</g>")
         else:
@@ -225,28 +243,27 @@ def render(
         cx, cy = centre(move.to_square)
         if move.kind == CAPTURE:
             parts.append(
-                f'<circle class="hint capture" cx="{cx}" cy="{cy}" r="44" fill="none" '
-                f'stroke="{theme.hint}" stroke-width="7" stroke-opacity="0.85" '
-                'pointer-events="none"/>'
+                '<circle class="hint capture" cx="%s" cy="%s" r="44" fill="none" stroke="%s" '
+                'stroke-width="7" stroke-opacity="0.85" pointer-events="none"/>'
+                % (cx, cy, theme.hint)
             )
         else:
             parts.append(
-                f'<circle class="hint step" cx="{cx}" cy="{cy}" r="14" fill="{theme.hint}" '
-                'fill-opacity="0.8" pointer-events="none"/>'
+                '<circle class="hint step" cx="%s" cy="%s" r="14" fill="%s" fill-opacity="0.8" '
+                'pointer-events="none"/>' % (cx, cy, theme.hint)
             )
     for move in arrows:
         parts.append(arrow(centre(move.from_square), centre(move.to_square), theme.arrow))
     if coordinates:
-        parts += coordinate_labels(size, side, flip, theme)
+        parts.append(drawn.coordinates)
     parts.append("</svg>")
     return "".join(parts)
 
 
 # What a square draws depends on few things: most of a board repeats what an earlier
-# board drew (a docs page of boards in one style, the next move of a game). The squares
-# drawn are kept by style, for at most MAX_STYLES styles at a time.
+# board drew (a docs page of boards in one style, the next move of a game). What is
+# drawn is kept by style, for at most MAX_STYLES styles at a time.
 MAX_STYLES = 12
-_CELLS: "dict[tuple[object, ...], dict[int, Cell]]" = {}
 
 if TYPE_CHECKING:
 
@@ -266,31 +283,53 @@ class Cell(_Cell):
     __slots__ = ()
 
 
-def _cell(
-    sq: Square, owner: Color | None, style: "tuple[object, ...]", classes: "list[int]",
-    focus: Square | None, cells: "dict[int, Cell]",
-) -> Cell:
-    """Square ``sq`` holding ``owner`` in ``style`` (see :func:`render`); what does not
-    depend on ``owner`` is kept in ``cells`` under ``-1 - sq``."""
-    size, flip, side, shading, theme, language, _ = style
-    if TYPE_CHECKING:
-        assert isinstance(size, int) and isinstance(side, int) and isinstance(theme, Theme)
-    x, y = square_corner(sq, size, bool(flip), side)
-    name = square_name(sq)
-    ground = cells.get(-1 - sq)
-    if ground is None:
+class Drawn:
+    """What boards of one style (see :func:`render`) drew: their squares by square,
+    content and focus (``cells``), their coordinates, their squares' labels."""
+
+    def __init__(self, style: "tuple[object, ...]") -> None:
+        size, flip, side, shading, theme, language, _ = style
+        if TYPE_CHECKING:
+            assert isinstance(size, int) and isinstance(side, int) and isinstance(theme, Theme)
+        self.size, self.flip, self.side, self.shading, self.theme = size, flip, side, shading, theme
+        self.cells: dict[int, Cell] = {}
+        # What does not depend on a square's checker: its name, corner, background, letter.
+        self.grounds: dict[int, tuple[str, int, int, str, str]] = {}
+        self.coordinates = "".join(coordinate_labels(size, side, bool(flip), theme))
+        # A square's label for each content (RED, BLUE, empty: COLOR_NAMES and "empty"),
+        # "\0" standing for its name.
+        self.labels = [
+            escape(say(str(language), "square." + state, square="\0"))
+            for state in ("red", "blue", "empty")
+        ]
+
+    def _ground(self, sq: Square) -> tuple[str, int, int, str, str]:
+        theme, classes = self.theme, geometry(self.size).classes
+        x, y = square_corner(sq, self.size, bool(self.flip), self.side)
         dark = (square_file(sq) + square_rank(sq)) % 2 == 0
         fill = theme.square[dark]
-        if shading:
+        letter = ""
+        if self.shading:
             fill = blend(*theme.shading, classes[sq] / (max(classes) or 1))
-        letter = class_letter(x, y, classes[sq], theme) if shading else ""
-        ground = cells[-1 - sq] = Cell("", square_rect(x, y, dark, fill), letter, "")
-    state = "empty" if owner is None else COLOR_NAMES[owner]
-    label = escape(say(str(language), "square." + state, square=name))
-    head = f'<g class="sq" data-square="{name}" aria-label="{label}"{_button(sq, focus)}>'
-    head += ground.head
-    drawn = "" if owner is None else checker(owner, x + CELL // 2, y + CELL // 2, theme)
-    return Cell(head + ground.letter + drawn + "</g>", head, ground.letter, drawn)
+            letter = class_letter(x, y, classes[sq], theme)
+        ground = self.grounds[sq] = (square_name(sq), x, y, square_rect(x, y, dark, fill), letter)
+        return ground
+
+    def cell(self, sq: Square, owner: Color | None, focus: Square | None) -> Cell:
+        """Square ``sq`` holding ``owner``."""
+        name, x, y, rect, letter = self.grounds.get(sq) or self._ground(sq)
+        label = self.labels[2 if owner is None else owner].replace("\0", name)
+        head = '<g class="sq" data-square="%s" aria-label="%s"%s>%s' % (
+            name,
+            label,
+            _button(sq, focus),
+            rect,
+        )
+        drawn = "" if owner is None else checker(owner, x + CELL // 2, y + CELL // 2, self.theme)
+        return Cell(head + letter + drawn + "</g>", head, letter, drawn)
+
+
+_DRAWN: "dict[tuple[object, ...], Drawn]" = {}
 
 
 # -- the pieces of a board, each an SVG fragment: render and zola.replay draw with them ------
@@ -306,34 +345,34 @@ def square_corner(sq: Square, size: int, flip: bool, side: int) -> tuple[int, in
 def square_rect(x: int, y: int, dark: bool, fill: str) -> str:
     """A square's background."""
     return (
-        f'<rect class="square {"dark" if dark else "light"}" x="{x}" y="{y}" width="{CELL}" '
-        f'height="{CELL}" fill="{fill}"/>'
+        '<rect class="square %s" x="%s" y="%s" width="%s" height="%s" fill="%s"/>'
+        % ("dark" if dark else "light", x, y, CELL, CELL, fill)
     )
 
 
 def tint(kind: str, x: int, y: int, theme: Theme) -> str:
     """A square tinted as ``kind`` (``last-move`` or ``highlight``)."""
     return (
-        f'<rect class="{kind}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-        f'fill="{theme.last_move}" fill-opacity="0.55"/>'
+        '<rect class="%s" x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.55"/>'
+        % (kind, x, y, CELL, CELL, theme.last_move)
     )
 
 
 def class_letter(x: int, y: int, level: int, theme: Theme) -> str:
     """The letter of distance class ``level`` (A nearest the centre) in a square's corner."""
     return (
-        f'<text class="class-letter" x="{x + 7}" y="{y + 25}" font-size="24" '
-        f'font-family="sans-serif" font-weight="bold" fill="{theme.coordinates}" '
-        f'fill-opacity="0.8">{chr(65 + level)}</text>'
+        '<text class="class-letter" x="%s" y="%s" font-size="24" font-family="sans-serif" '
+        'font-weight="bold" fill="%s" fill-opacity="0.8">%s</text>'
+        % (x + 7, y + 25, theme.coordinates, chr(65 + level))
     )
 
 
 def capture_mark(x: int, y: int, theme: Theme) -> str:
     """The mark of a capture, in the top right of the square at ``x``, ``y``."""
     return (
-        f'<g class="capture-mark" transform="translate({x + CELL - 20},{y + 20})" '
-        f'pointer-events="none"><circle r="14" fill="{theme.capture}"/>'
-        f'<path d="M-6,-6L6,6M6,-6L-6,6" stroke="#fff" stroke-width="3.5" '
+        '<g class="capture-mark" transform="translate(%s,%s)" pointer-events="none">'
+        '<circle r="14" fill="%s"/>' % (x + CELL - 20, y + 20, theme.capture)
+        + '<path d="M-6,-6L6,6M6,-6L-6,6" stroke="#fff" stroke-width="3.5" '
         'stroke-linecap="round"/></g>'
     )
 
@@ -344,16 +383,16 @@ def coordinate_labels(size: int, side: int, flip: bool, theme: Theme) -> list[st
     files = range(size - 1, -1, -1) if flip else range(size)
     for col, f in enumerate(files):
         parts.append(
-            f'<text class="coordinate" x="{side + col * CELL + CELL // 2}" '
-            f'y="{size * CELL + 26}" font-size="22" font-family="sans-serif" '
-            f'text-anchor="middle" fill="{theme.coordinates}">{FILES[f]}</text>'
+            '<text class="coordinate" x="%s" y="%s" font-size="22" font-family="sans-serif" '
+            'text-anchor="middle" fill="%s">%s</text>'
+            % (side + col * CELL + CELL // 2, size * CELL + 26, theme.coordinates, FILES[f])
         )
     ranks = range(size) if flip else range(size - 1, -1, -1)
     for row, r in enumerate(ranks):
         parts.append(
-            f'<text class="coordinate" x="{side // 2}" y="{row * CELL + CELL // 2 + 8}" '
-            f'font-size="22" font-family="sans-serif" text-anchor="middle" '
-            f'fill="{theme.coordinates}">{r + 1}</text>'
+            '<text class="coordinate" x="%s" y="%s" font-size="22" font-family="sans-serif" '
+            'text-anchor="middle" fill="%s">%s</text>'
+            % (side // 2, row * CELL + CELL // 2 + 8, theme.coordinates, r + 1)
         )
     return parts
 
@@ -362,7 +401,7 @@ def _button(sq: Square, focus: Square | None) -> str:
     """The attributes that make a square a keyboard button, when the board takes focus."""
     if focus is None:
         return ""
-    return f' role="button" tabindex="{0 if sq == focus else -1}"'
+    return ' role="button" tabindex="%s"' % (0 if sq == focus else -1)
 
 
 def checker(color: Color, cx: int, cy: int, theme: Theme) -> str:
@@ -370,15 +409,15 @@ def checker(color: Color, cx: int, cy: int, theme: Theme) -> str:
     fill = theme.red if color == RED else theme.blue
     name = COLOR_NAMES[color]
     mark = (
-        f'<circle cx="{cx}" cy="{cy}" r="11" fill="{theme.mark}"/>'
+        '<circle cx="%s" cy="%s" r="11" fill="%s"/>' % (cx, cy, theme.mark)
         if color == RED
-        else f'<circle cx="{cx}" cy="{cy}" r="16" fill="none" stroke="{theme.mark}" '
-        'stroke-width="6"/>'
+        else '<circle cx="%s" cy="%s" r="16" fill="none" stroke="%s" stroke-width="6"/>'
+        % (cx, cy, theme.mark)
     )
     return (
-        f'<g class="checker {name}"><circle cx="{cx}" cy="{cy + 3}" r="38" fill="#000" '
-        f'fill-opacity="0.18"/><circle cx="{cx}" cy="{cy}" r="38" fill="{fill}" '
-        f'stroke="#000" stroke-opacity="0.25" stroke-width="2"/>{mark}</g>'
+        '<g class="checker %s"><circle cx="%s" cy="%s" r="38" fill="#000" fill-opacity="0.18"/>'
+        '<circle cx="%s" cy="%s" r="38" fill="%s" stroke="#000" stroke-opacity="0.25" '
+        'stroke-width="2"/>%s</g>' % (name, cx, cy + 3, cx, cy, fill, mark)
     )
 
 
