@@ -27,6 +27,7 @@ from zola.puzzles import (
     parse,
     prove,
     puzzle_id,
+    puzzle_size,
     read,
     solve,
     winning_moves,
@@ -341,6 +342,7 @@ def test_the_shipped_set_is_large_legal_and_has_no_repeats() -> None:
     assert all(p.refutations[0] for p in ALL)  # a wrong first try exists: something to find
     assert len({canonical(p.position) for p in ALL}) == len(ALL)
     assert len({p.id for p in ALL}) == len(ALL)
+    assert {size: {puzzle_size(p.id) for p in SETS[size]} for size in SETS} == {6: {6}, 8: {8}}
     for puzzle in ALL:
         assert 600 <= puzzle.rating <= 2600
         position = Position.parse(puzzle.position)

@@ -2,9 +2,11 @@
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
+from zola.app import App
 from zola.board import Board
 from zola.geometry import square_name
 from zola.i18n import say
@@ -12,7 +14,7 @@ from zola.move import Move
 from zola.progress import KEY, Progress
 from zola.puzzles import load
 from zola.rating import NEW_RATING, update
-from zola.saved import ASIDE, MemoryStore
+from zola.saved import ASIDE, MemoryStore, Saved
 from zola.training import Trainer
 
 PUZZLES = load(6) + load(8)
@@ -114,15 +116,19 @@ def test_the_rating_moves_up_on_a_win_down_on_a_loss_and_less_when_sure():
     assert update(NEW_RATING, 2400, True).rating > update(NEW_RATING, 800, True).rating
 
 
+def _saved(local: MemoryStore) -> Saved:
+    return Saved(local, MemoryStore(), now=lambda: 1_800_000_000.0)
+
+
 def test_the_record_counts_first_tries_only_and_reads_back():
-    store = MemoryStore()
-    record = Progress.load(store, aside=[])
+    saved = _saved(MemoryStore())
+    record = Progress.load(saved)
     record.tried("6-a", 1500, won=True)
     record.tried("6-b", 1500, won=True)
     record.tried("6-b", 1500, won=False)  # a second try of the same puzzle
     record.tried("6-c", 1500, won=False)
-    record.save(store)
-    again = Progress.load(store, aside=[])
+    record.save(saved.local)
+    again = Progress.load(saved)
     assert (again.solved, again.failed, again.streak, again.best) == (2, 1, 0, 2)
     assert again.done == {"6-a": True, "6-b": True, "6-c": False}
     assert again.rating == record.rating
@@ -144,9 +150,28 @@ BAD_RECORDS = [
 
 @pytest.mark.parametrize("raw", BAD_RECORDS, ids=range(len(BAD_RECORDS)))
 def test_a_record_that_cannot_be_read_is_kept_aside_and_a_new_one_starts(raw):
-    store = MemoryStore({KEY: raw})
-    aside: list[str] = []
-    record = Progress.load(store, aside)
+    store = MemoryStore({KEY: raw, ASIDE + "1800000000000": "kept before"})
+    saved = _saved(store)
+    record = Progress.load(saved)
     assert (record.solved, record.rating) == (0, NEW_RATING)
-    assert aside and aside[0].startswith(ASIDE) and store.get(aside[0]) == raw
+    assert saved.set_aside == [ASIDE + "1800000000000+"]  # a key of its own
+    assert store.get(ASIDE + "1800000000000+") == raw
+    assert store.get(ASIDE + "1800000000000") == "kept before"
     assert store.get(KEY) is None
+
+
+def test_a_record_kept_aside_is_told_once_before_the_puzzle_shows():
+    local = MemoryStore({KEY: BAD_RECORDS[2]})
+    app = App(local=local, now=lambda: 1_800_000_000.0)
+    puzzle = PUZZLES[0]
+    app.start("#puzzle=" + puzzle.id)
+    screen = app.screen()
+    assert screen.message.startswith("A saved game could not be read; it was kept aside")
+    assert screen.fetch == ("puzzles-6.txt",)
+    assert local.get(ASIDE + "1800000000000") == BAD_RECORDS[2] and local.get(KEY) is None
+    text = (Path(__file__).parent.parent / "zola" / "data" / "puzzles-6.txt").read_text()
+    app.take_file("puzzles-6.txt", text)
+    screen = app.screen()
+    assert " to move and win in " in screen.message  # the puzzle's own notice
+    assert screen.puzzle is not None and screen.puzzle.state == "solving"
+    assert not app.screen().message.startswith("A saved game")

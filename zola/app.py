@@ -98,7 +98,7 @@ class App:
         self.motion = not reduced_motion  # moves slide on the board
         self.sound = False  # moves make a sound (off until the person turns it on)
         self.chime: tuple[str, ...] = ()  # a sound to play once, outside any move
-        self.puzzles = PuzzleMode(local, now)
+        self.puzzles = PuzzleMode(self.library.saved, now)
 
     # The board's state, by the names the page's tests and tools know.
     @property

@@ -32,7 +32,7 @@ from zola.errors import InvalidOptionError, ZolaError, link_detail
 from zola.i18n import Text, pick_language, say
 from zola.link import parse
 from zola.move import Move
-from zola.puzzles import file_name, find, read
+from zola.puzzles import file_name, find, puzzle_size, read
 from zola.record import encode, write_notes, write_tree
 from zola.training import Trainer
 
@@ -210,7 +210,7 @@ class LiveBoard:
 
     def take(self, name: str, text: str) -> None:
         """A file the board asked for (see :attr:`LiveScreen.fetch`): its puzzle set."""
-        if self.board is None or not self.puzzle or name != file_name(self.puzzle_size()):
+        if self.board is None or not self.puzzle or name != file_name(puzzle_size(self.puzzle)):
             return
         try:
             puzzle = find(read(text), self.puzzle)
@@ -223,10 +223,6 @@ class LiveBoard:
         """A file the board asked for could not be fetched."""
         if self.board is not None:
             self.board.notice = Text("puzzle.unavailable", detail=name + ": " + detail)
-
-    def puzzle_size(self) -> int:
-        """The board size of the puzzle the link names (its id starts with it)."""
-        return int(self.puzzle.split("-")[0])
 
     def _theme(self) -> None:
         board = self.board
@@ -373,4 +369,4 @@ class LiveBoard:
         if not self.puzzle or self.trainer is not None or self.asked:
             return []
         self.asked = True
-        return [file_name(self.puzzle_size())]
+        return [file_name(puzzle_size(self.puzzle))]

@@ -1,15 +1,16 @@
 """A solver's puzzle record, kept in the browser: rating, counts, streak, puzzles tried.
 
 Kept under one key of ``localStorage`` (all tabs) with the care given to saved
-games (:mod:`zola.saved`): a stored value of any other shape is kept aside under
-a key of its own and the record starts afresh, never overwritten unread.
+games (:mod:`zola.saved`): a stored value of any other shape is kept aside the same
+way (:meth:`~zola.saved.Saved.keep_aside`) and the record starts afresh, never
+overwritten unread.
 
->>> from zola.saved import MemoryStore
->>> store = MemoryStore()
->>> record = Progress.load(store, aside=[])
+>>> from zola.saved import MemoryStore, Saved
+>>> saved = Saved(MemoryStore(), MemoryStore(), now=lambda: 0.0)
+>>> record = Progress.load(saved)
 >>> record.tried("6abcde", 1500, won=True)
->>> record.save(store)
->>> again = Progress.load(store, aside=[])
+>>> record.save(saved.local)
+>>> again = Progress.load(saved)
 >>> again.solved, again.streak, round(again.rating.rating), again.done
 (1, 1, 1650, {'6abcde': True})
 """
@@ -17,11 +18,11 @@ a key of its own and the record starts afresh, never overwritten unread.
 import json
 
 from zola.rating import MAX_DEVIATION, MAX_RATING, MIN_RATING, NEW_RATING, Rating, update
-from zola.saved import ASIDE, read_json
+from zola.saved import read_json
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
-    from zola.saved import Store
+    from zola.saved import Saved, Store
 
 KEY = "zola-puzzles"  # localStorage: the record (JSON)
 MAX_DONE = 5000  # puzzles remembered as tried
@@ -78,10 +79,10 @@ class Progress:
         store.set(KEY, json.dumps(value))
 
     @classmethod
-    def load(cls, store: "Store", aside: "list[str]") -> "Progress":
-        """The record in ``store``; a value that cannot be read is kept aside (its key
-        added to ``aside``) and a new record starts."""
-        raw = store.get(KEY)
+    def load(cls, saved: "Saved") -> "Progress":
+        """The record in ``saved.local``; a value that cannot be read is kept aside
+        (:meth:`~zola.saved.Saved.keep_aside`) and a new record starts."""
+        raw = saved.local.get(KEY)
         if raw is None:
             return cls()
         try:
@@ -89,12 +90,8 @@ class Progress:
         except ValueError:
             progress = None
         if progress is None:
-            key = ASIDE + KEY
-            while store.get(key) is not None:
-                key += "+"
-            store.set(key, raw)
-            store.remove(KEY)
-            aside.append(key)
+            saved.keep_aside(raw)
+            saved.local.remove(KEY)
             return cls()
         return progress
 

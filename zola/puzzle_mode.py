@@ -7,8 +7,8 @@ Each puzzle is solved on the page's board by a :class:`~zola.training.Trainer`;
 the first try at each moves the solver's rating (:mod:`zola.progress`).
 
 >>> from zola.board import Board
->>> from zola.saved import MemoryStore
->>> mode = PuzzleMode(MemoryStore(), now=lambda: 0.0)
+>>> from zola.saved import MemoryStore, Saved
+>>> mode = PuzzleMode(Saved(MemoryStore(), MemoryStore(), now=lambda: 0.0), now=lambda: 0.0)
 >>> mode.want("id", "6-2nknhv"); mode.files()
 ['puzzles-6.txt']
 >>> board = Board()
@@ -21,7 +21,7 @@ from collections import namedtuple
 
 from zola.i18n import Text, say
 from zola.progress import Progress
-from zola.puzzles import PuzzleError, daily, file_name, read
+from zola.puzzles import PuzzleError, daily, file_name, puzzle_size, read
 from zola.training import Trainer
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from zola.board import Board
     from zola.link import View
     from zola.puzzles import Puzzle
-    from zola.saved import Store
+    from zola.saved import Saved
 
 SIZES = (6, 8)
 WANTS = ("id", "next", "daily")
@@ -67,18 +67,18 @@ def utc_date(seconds: float) -> str:
 
 
 class PuzzleMode:
-    """Puzzle mode of one page: ``local`` is the browser's ``localStorage`` (the record
-    is kept there), ``now()`` the time in seconds (for the daily puzzle)."""
+    """Puzzle mode of one page: ``saved`` is the page's :class:`~zola.saved.Saved` (the
+    record is kept in its ``localStorage``, and kept aside by it if it cannot be read),
+    ``now()`` the time in seconds (for the daily puzzle)."""
 
-    def __init__(self, local: "Store", now: "Callable[[], float]") -> None:
-        self.local = local
+    def __init__(self, saved: "Saved", now: "Callable[[], float]") -> None:
+        self.saved = saved
         self.now = now
         self.sets: dict[int, list[Puzzle]] = {}
         self.trainer: Trainer | None = None
         self.wanted: tuple[str, str] | None = None  # what to open once its set is here
         self.size = 6  # the size of the next puzzle
         self.daily = ""  # the date of the daily puzzle shown, if it is
-        self.aside: list[str] = []  # keys of records kept aside, for the page to say so
         self._record: Progress | None = None
         self.problem: Text | str = ""
         self.requested: set[str] = set()  # files handed to the page to fetch
@@ -87,9 +87,9 @@ class PuzzleMode:
 
     @property
     def record(self) -> Progress:
-        """The solver's record, read from the browser when first needed."""
+        """The solver's record, read from the browser when puzzle mode is first wanted."""
         if self._record is None:
-            self._record = Progress.load(self.local, self.aside)
+            self._record = Progress.load(self.saved)
         return self._record
 
     # -- what is wanted, and the files it needs ---------------------------------------------
@@ -103,6 +103,8 @@ class PuzzleMode:
         self.requested -= self.failures  # a file that failed is asked for again
         self.failures.clear()
         self.wanted = (kind, value)
+        if self._record is None:  # read now: a record kept aside is told on the next screen
+            self._record = Progress.load(self.saved)
 
     def _sizes(self) -> tuple[int, ...]:
         """The sizes whose sets what is wanted needs."""
@@ -112,8 +114,8 @@ class PuzzleMode:
         if kind == "daily":
             return SIZES
         if kind == "id":
-            size = value.split("-")[0]
-            return (int(size),) if size in ("6", "8") else (self.size,)
+            size = puzzle_size(value)
+            return (size,) if size in SIZES else (self.size,)
         return (int(value),) if value in ("6", "8") else (self.size,)
 
     def files(self) -> list[str]:
@@ -185,7 +187,7 @@ class PuzzleMode:
         return min(pool, key=lambda p: (abs(p.rating - rating), p.id))
 
     def _open(self, puzzle: "Puzzle", board: "Board") -> None:
-        self.size = int(puzzle.id.split("-")[0])
+        self.size = puzzle_size(puzzle.id)
         self.trainer = Trainer(puzzle, board)
 
     # -- after each event --------------------------------------------------------------------
@@ -199,7 +201,7 @@ class PuzzleMode:
         if outcome is None or trainer.puzzle.id in self.record.done:
             return
         self.record.tried(trainer.puzzle.id, trainer.puzzle.rating, outcome)
-        self.record.save(self.local)
+        self.record.save(self.saved.local)
 
     def active(self) -> bool:
         """Whether puzzle mode is on: a puzzle shown, or one on its way."""

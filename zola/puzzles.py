@@ -26,8 +26,8 @@ separated by spaces)::
 
 Blue takes a1 along the first rank; Red's a4 can only step to a5, and a1 takes it.
 
-The reading part (:func:`parse`, :func:`read`, :func:`find`, :func:`daily`)
-runs on the page's MicroPython too; the solver (:func:`wins_within`,
+The reading part (:func:`parse`, :func:`read`, :func:`find`, :func:`daily`,
+:func:`puzzle_size`) runs on the page's MicroPython too; the solver (:func:`wins_within`,
 :func:`winning_moves`, :func:`solve`, :func:`prove`) is exhaustive AND/OR
 search on bitboards, with sound bounds only: a move captures at most one
 checker, so a side with more enemies than moves left cannot win, and with as
@@ -178,6 +178,17 @@ def puzzle_id(position: str) -> str:
         value, digit = divmod(value, 36)
         digits = _BASE36[digit] + digits
     return str(len(position.split("/"))) + "-" + digits
+
+
+def puzzle_size(ident: str) -> int:
+    """The board size a puzzle id starts with (see :func:`puzzle_id`); 0 if it starts
+    with no number.
+
+    >>> puzzle_size("6-cfaaa2"), puzzle_size("10-abcdef"), puzzle_size("x-cfaaa2")
+    (6, 10, 0)
+    """
+    size = ident.split("-")[0]
+    return int(size) if is_number(size) else 0
 
 
 # -- reading --------------------------------------------------------------------------------
