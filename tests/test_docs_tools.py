@@ -546,13 +546,10 @@ def test_a_position_shows_itself_in_a_notebook_as_html_with_the_svg() -> None:
 
 def test_the_site_files_are_what_the_loader_fetches() -> None:
     listed = sitefiles.files()
-    loader = (sitefiles.source() / "web/boards.js").read_text("utf-8")
-    modules = re.findall(r'"(\w+)"', re.search(r"const MODULES = \[(.*?)\];", loader, re.S)[1])
-    assert listed[0] == "web/boards.js" and "web/boards.py" in listed
+    assert listed[0] == "web/boards.js"
+    assert {"web/boards.py", "web/rom.py", "web/zola.rom"} <= set(listed)  # glue and bytecode
     assert {"zola/data/puzzles-6.txt", "zola/data/puzzles-8.txt"} <= set(listed)  # puzzles
-    assert [path for path in listed if path.endswith(".mpy")] == [
-        f"web/mpy/{name}.mpy" for name in modules
-    ]
+    assert not [path for path in listed if path.endswith((".mpy", "main.py"))]
     runtime = "node_modules/@micropython/micropython-webassembly-pyscript/micropython"
     assert listed[-2:] == [f"{runtime}.mjs", f"{runtime}.wasm"]
     # PyScript: core.js, the chunk it imports, its error plugin; nothing of its editor,
@@ -575,7 +572,7 @@ def test_site_files_command_writes_them_keeping_their_paths(tmp_path: Path) -> N
     assert f"pages load {folder.as_posix()}/web/boards.js" in done.stdout
     written = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
     assert written == sorted(listed)
-    assert (folder / "web/mpy/live.mpy").read_bytes() == (ROOT / "web/mpy/live.mpy").read_bytes()
+    assert (folder / "web/zola.rom").read_bytes() == (ROOT / "web/zola.rom").read_bytes()
     # Without the files (a checkout before npm ci): one line saying what to do.
     with pytest.raises(FileNotFoundError, match="run `npm ci`"):
         sitefiles.files(tmp_path)

@@ -4,7 +4,6 @@ on the page's MicroPython; and the loader's list of modules (web/boards.js)."""
 from __future__ import annotations
 
 import random
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -209,17 +208,12 @@ def test_every_word_of_a_live_board_in_every_language() -> None:
     assert tuple(LiveBoard(GAME).screen()._fields) == FIELDS
 
 
-# -- the loader's modules ---------------------------------------------------------------
+# -- the modules a live board loads ---------------------------------------------------
 
 
-def loader_modules() -> list[str]:
-    text = (ROOT / "web/boards.js").read_text()
-    block = re.search(r"const MODULES = \[(.*?)\];", text, re.S)
-    assert block, "web/boards.js lists its modules in const MODULES = [...]"
-    return re.findall(r'"(\w+)"', block.group(1))
+def test_a_live_board_imports_what_the_image_holds_and_nothing_of_the_app() -> None:
+    from scripts.mpy import imported_modules, modules
 
-
-def test_the_loader_fetches_exactly_what_a_live_board_imports() -> None:
     code = (  # a board in every language: each language's table is imported once spoken
         "import sys, zola.live, zola.i18n\n"
         "for language in zola.i18n.LANGUAGES: zola.live.labels(language)\n"
@@ -228,18 +222,11 @@ def test_the_loader_fetches_exactly_what_a_live_board_imports() -> None:
     command = [sys.executable, "-c", code]
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
     imported = set(done.stdout.split()) | {"__init__"}
-    assert set(loader_modules()) == imported
+    languages = {f"lang_{language}" for language in LANGUAGES if language != "en"}
+    assert imported == imported_modules(ROOT / "web/boards.py") | languages
+    assert imported <= set(modules())  # web/zola.rom: test_site checks it is fresh
     page_only = {"app", "computer", "library", "sharing", "insights", "replay", "editor", "ai"}
     assert not imported & page_only
-
-
-def test_the_loaders_modules_are_compiled_by_scripts_mpy() -> None:
-    from scripts.mpy import targets
-
-    compiled = targets(ROOT)
-    for name in loader_modules():
-        assert compiled[ROOT / f"web/mpy/{name}.mpy"] == ROOT / f"zola/{name}.py", name
-        assert (ROOT / f"web/mpy/{name}.mpy").is_file(), name
 
 
 def test_the_glue_names_only_what_zola_live_has() -> None:

@@ -1,11 +1,11 @@
 """The static site's files agree with the package."""
 
-import ast
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
 
+from scripts.mpy import imported_modules, modules
 from zola.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -13,58 +13,14 @@ MICROPYTHON = "./node_modules/@micropython/micropython-webassembly-pyscript/micr
 PYODIDE = "./node_modules/pyodide/pyodide.mjs"
 
 
-def _typing_only(statement: ast.stmt) -> bool:
-    """An ``if TYPE_CHECKING:`` block: imports for the type checker, never run."""
-    if not isinstance(statement, ast.If):
-        return False
-    return isinstance(statement.test, ast.Name) and statement.test.id == "TYPE_CHECKING"
-
-
-def imported_modules(script: Path) -> set[str]:
-    """The zola modules ``script`` needs, following the imports of each module's top level
-    through the package (an import inside a function happens only when it is called)."""
-    found: set[str] = set()
-    todo = [script]
-    while todo:
-        tree = ast.parse(todo.pop().read_text())
-        top = [
-            node
-            for statement in tree.body
-            for node in ast.walk(statement)
-            if not isinstance(statement, (ast.FunctionDef, ast.ClassDef))
-            and not _typing_only(statement)
-        ]
-        methods = [
-            node
-            for statement in tree.body
-            if isinstance(statement, ast.ClassDef)
-            for item in statement.body
-            if not isinstance(item, ast.FunctionDef)
-            for node in ast.walk(item)
-        ]
-        for node in top + methods:
-            names = []
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("zola"):
-                names = [node.module]
-            elif isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names if alias.name.startswith("zola")]
-            for name in names:
-                module = name.split(".")[1] if "." in name else "__init__"
-                for needed in {module, "__init__"} - found:
-                    found.add(needed)
-                    todo.append(ROOT / "zola" / f"{needed}.py")
-    return found
-
-
 def config_files(name: str) -> tuple[str, set[str]]:
-    """A config's interpreter and the zola modules it puts in the file system: each as
-    itself (``./zola/x.py``) or as its bytecode (``./web/mpy/x.mpy`` to ``./zola/x.mpy``)."""
+    """A config's interpreter and the zola modules it puts in the file system, each as
+    itself (``./zola/x.py``: the computer's Pyodide)."""
     config = tomllib.loads((ROOT / name).read_text())
     files = config["files"]
     for source, destination in files.items():
         stem = Path(source).stem
-        assert destination == f"./zola/{stem}{Path(source).suffix}", (source, destination)
-        assert source in (f"./zola/{stem}.py", f"./web/mpy/{stem}.mpy"), source
+        assert source == destination == f"./zola/{stem}.py", (source, destination)
         assert (ROOT / source).is_file(), source
     return config["interpreter"], {Path(path).stem for path in files}
 
@@ -77,19 +33,23 @@ def test_the_pages_bytecode_is_compiled_from_the_sources_now() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    _, modules = config_files("pyscript.toml")
+    # The page compiles no source: its modules come in one image, which web/rom.py mounts.
     files = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
-    assert all(source.endswith(".mpy") for source in files)  # the page compiles no source
-    assert len(modules) == len(files)
+    assert files == {"./web/zola.rom": "./zola.rom", "./web/rom.py": "./zola_rom.py"}
 
 
 def test_the_page_config_is_micropython_with_every_module_the_page_needs() -> None:
-    interpreter, modules = config_files("pyscript.toml")
+    interpreter = tomllib.loads((ROOT / "pyscript.toml").read_text())["interpreter"]
     assert interpreter == MICROPYTHON
     languages = {f"lang_{language}" for language in LANGUAGES if language != "en"}
     # The languages (zola.i18n) and the opening book's data (zola.book) load when needed.
-    assert modules == imported_modules(ROOT / "web" / "main.py") | languages | {"openings"}
-    assert "ai" not in modules  # the search stays in the worker
+    page = imported_modules(ROOT / "web" / "main.py") | languages | {"openings"}
+    assert page <= set(modules())
+    assert set(modules()) - page <= {"live"}  # and the live boards' module
+    assert "ai" not in modules()  # the search stays in the worker
+    for script in ("main.py", "boards.py"):
+        text = (ROOT / "web" / script).read_text()
+        assert text.index("import zola_rom") < text.index("from zola"), script
     assert (
         '<script type="mpy" src="./web/main.py" config="./pyscript.toml">'
         in (ROOT / "index.html").read_text()

@@ -28,14 +28,6 @@
 // mounted() (how many boards are live) for tests and curious hosts.
 
 const APP = new URL("../", import.meta.url);
-// The bytecode of the zola modules a live board imports (zola.live and what it imports,
-// and the languages' tables zola.i18n imports when a board speaks one; tests/test_live.py
-// checks this list), made by scripts/mpy.py into web/mpy/.
-const MODULES = [
-  "__init__", "board", "compat", "errors", "game", "geometry", "i18n", "judgement",
-  "lang_de", "lang_es", "lang_fr", "lang_it", "lang_nl", "link", "live", "move", "movelist",
-  "position", "puzzles", "record", "screen", "svg", "training",
-];
 const RUNTIME = "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs";
 const CORE = "node_modules/@pyscript/core/dist/core.js";
 // PyScript's plugins a live board never uses: none, not even its error banner (a host
@@ -456,13 +448,18 @@ function hint(rel, href) {
   document.head.append(link);
 }
 
-// One PyScript MicroPython for every board: its config names the runtime, the bytecode
-// and the glue (web/boards.py, imported by the script) by absolute addresses (PyScript
-// resolves them against the host page). They are all asked for at once, here, rather
-// than one after the other as PyScript gets to each.
+// One PyScript MicroPython for every board: its config names the runtime, the zola
+// modules' bytecode (one image, made by scripts/mpy.py, mounted by web/rom.py) and the
+// glue (web/boards.py, imported by the script) by absolute addresses (PyScript resolves
+// them against the host page). PyScript comes first, then the rest is asked for at once,
+// rather than one after the other as PyScript gets to each.
 function boot() {
-  const files = Object.fromEntries(MODULES.map((name) => [url(`web/mpy/${name}.mpy`), `./zola/${name}.mpy`]));
-  files[url("web/boards.py")] = "./zola_boards.py";
+  import(url(CORE));
+  const files = {
+    [url("web/zola.rom")]: "./zola.rom",
+    [url("web/rom.py")]: "./zola_rom.py",
+    [url("web/boards.py")]: "./zola_boards.py",
+  };
   hint("modulepreload", url(RUNTIME));
   hint("preload", url(RUNTIME.replace(/mjs$/, "wasm")));
   for (const file of Object.keys(files)) hint("preload", file);
@@ -479,7 +476,6 @@ function boot() {
     off.textContent = JSON.stringify({ plugins: PLUGINS });
     document.head.append(off);
   }
-  import(url(CORE));
   motion = import(url("web/motion.js"));
 }
 

@@ -1,7 +1,8 @@
 """The live boards of a host page, on MicroPython: one interpreter for all of them.
 
 web/boards.js copies this file into MicroPython's file system as ``zola_boards.py``,
-next to the zola bytecode, and its script imports it.
+beside the zola bytecode's image (``zola.rom``) and web/rom.py (``zola_rom.py``, which
+mounts it), and its script imports it.
 
 web/boards.js gives every <div data-zola="FRAGMENT"> of the page an id and calls
 ``live(kind, id, a, b)`` for what happens to it (opened, closed, a click, a key, a
@@ -18,6 +19,7 @@ way back from a Python function called by JavaScript.
 import gc
 
 import js
+import zola_rom  # noqa: F401 (mounts the zola modules: first)
 from jsffi import create_proxy, to_js
 
 from zola.errors import ZolaError

@@ -14,6 +14,7 @@ import gc
 gc.threshold(2 << 20)
 
 import js  # after the threshold: imports allocate too
+import zola_rom  # noqa: F401 (mounts the zola modules: first)
 from pyscript import document, workers
 from pyscript.ffi import create_proxy, to_js
 from pyscript.js_modules import motion, sound

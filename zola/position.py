@@ -41,6 +41,34 @@ COLOR_LETTERS = "rb"
 _MAX_TEXT = 200
 
 
+def _row(size: int, red: int, blue: int) -> str:
+    """One rank of the position text, from its files' bits (a1's file lowest): kept, as
+    few ranks recur and MicroPython works bit by bit slowly.
+
+    >>> _row(6, 0b000011, 0b100000)
+    'rr3b'
+    """
+    key = (size << 20) | (red << 10) | blue
+    text = _ROWS.get(key)
+    if text is None:
+        text, empty = "", 0
+        for file in range(size):
+            letter = "r" if red >> file & 1 else "b" if blue >> file & 1 else ""
+            if letter:
+                text += (str(empty) if empty else "") + letter
+                empty = 0
+            else:
+                empty += 1
+        text += str(empty) if empty else ""
+        if len(_ROWS) >= 4096:
+            _ROWS.clear()
+        _ROWS[key] = text
+    return text
+
+
+_ROWS: dict[int, str] = {}
+
+
 def _bits(bb: Bitboard) -> list[Square]:
     """The squares of bitboard ``bb``, lowest first."""
     out = []
@@ -201,20 +229,12 @@ class Position:
         return cls(size, boards[RED], boards[BLUE], COLOR_LETTERS.index(side))
 
     def __str__(self) -> str:
-        # Each board as binary digits, square 0 last: one conversion, not a big-integer
-        # operation per square (slow on MicroPython).
-        red, blue = (bin(board | 1 << STRIDE * STRIDE) for board in self.boards)
+        red, blue = self.boards
+        size = self.size
+        full = (1 << size) - 1
         rows = []
-        for rank in range(self.size - 1, -1, -1):
-            row, empty = "", 0
-            for sq in range(rank * STRIDE, rank * STRIDE + self.size):
-                letter = "r" if red[-1 - sq] == "1" else "b" if blue[-1 - sq] == "1" else ""
-                if letter:
-                    row += (str(empty) if empty else "") + letter
-                    empty = 0
-                else:
-                    empty += 1
-            rows.append(row + (str(empty) if empty else ""))
+        for shift in range((size - 1) * STRIDE, -1, -STRIDE):
+            rows.append(_row(size, red >> shift & full, blue >> shift & full))
         return "/".join(rows) + " " + COLOR_LETTERS[self.turn]
 
     def __repr__(self) -> str:

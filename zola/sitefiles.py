@@ -1,10 +1,10 @@
 """The files live boards load, to copy into a docs site (CPython only).
 
 A page with live boards loads ``APP/web/boards.js`` once, and the loader fetches the
-rest from APP (its parent's parent folder): ``web/boards.py``, the bytecode
-``web/mpy/<module>.mpy`` of each module in its ``MODULES`` list, PyScript's
-``core.js`` with the chunks it imports, and MicroPython's ``micropython.mjs`` and
-``micropython.wasm``. :func:`files` lists them as paths under APP, read from
+rest from APP (its parent's parent folder): the files it names (``web/boards.py``,
+``web/rom.py``, the zola modules' bytecode image ``web/zola.rom``, ``web/motion.js``),
+PyScript's ``core.js`` with the chunks it imports, and MicroPython's
+``micropython.mjs`` and ``micropython.wasm``. :func:`files` lists them as paths under APP, read from
 ``boards.js`` and PyScript's own code each time, so the list follows the loader and
 never drifts from it; :func:`copy` writes them into a folder with the same layout.
 The Sphinx extension (:mod:`zola.sphinx`) copies them into ``_static/zola/``; for
@@ -55,8 +55,8 @@ def source() -> Path:
 def files(root: Path | None = None) -> list[str]:
     """Every file a page of live boards loads, as a path under APP, the loader first.
 
-    Read from ``root`` (default: :func:`source`): the loader's ``MODULES``, ``RUNTIME``,
-    ``CORE`` and ``PLUGINS`` and the files it names with ``url("...")``, then PyScript's
+    Read from ``root`` (default: :func:`source`): the loader's ``RUNTIME``, ``CORE`` and
+    ``PLUGINS`` and the files it names with ``url("...")``, then PyScript's
     ``core.js`` with every chunk it imports and the plugin chunks it loads. Raises
     ``FileNotFoundError`` naming what is missing, ``ValueError`` when the loader no
     longer says what this reads.
@@ -65,19 +65,14 @@ def files(root: Path | None = None) -> list[str]:
     if not (root / LOADER).is_file():
         raise FileNotFoundError(f"{HINT}; not found in {root}: {LOADER}")
     loader = (root / LOADER).read_text(encoding="utf-8")
-    modules = loader_modules(root)
     runtime = _STRING.findall(_constant(loader, "RUNTIME"))[0]
     core = _STRING.findall(_constant(loader, "CORE"))[0]
     match = re.search(_CONSTANT.format(name="PLUGINS"), loader)
     turned_off = {name[1:] for name in _STRING.findall(match[1] if match else "")}
-    mpy = re.search(r"url\(`([^`]*)\$\{name\}([^`]*)`\)", loader)
-    if mpy is None:
-        raise ValueError(f"{LOADER}: no url(`...${{name}}...`) for the bytecode")
     named = [path for path in re.findall(r'\burl\("([^"]+)"\)', loader) if path != LOADER]
     found = [
         LOADER,
         *named,
-        *(mpy[1] + name + mpy[2] for name in modules),
         *_pyscript(root, core, turned_off),
         runtime,
         runtime.removesuffix(".mjs") + ".wasm",  # MicroPython loads it from beside its .mjs
@@ -87,13 +82,6 @@ def files(root: Path | None = None) -> list[str]:
     if missing:
         raise FileNotFoundError(f"{HINT}; not found in {root}: {', '.join(missing)}")
     return listed
-
-
-def loader_modules(root: Path = CHECKOUT) -> list[str]:
-    """The zola modules the loader under ``root`` loads, as bytecode (its ``MODULES``):
-    ``scripts/mpy.py`` compiles them."""
-    loader = (root / LOADER).read_text(encoding="utf-8")
-    return _STRING.findall(_constant(loader, "MODULES"))
 
 
 def _constant(text: str, name: str) -> str:

@@ -76,7 +76,10 @@ def assert_one_interpreter(page) -> None:
     assert not [u for u in requests if "/node_modules/pyodide/" in u or "ai_worker" in u]
     assert sum(u.endswith("/micropython.wasm") for u in requests) == 1
     assert sum(u.endswith("/web/boards.js") for u in requests) == 1
-    assert not [u for u in requests if u.endswith("/web/mpy/app.mpy") or "sw.js" in u]
+    assert not [u for u in requests if u.endswith("/web/main.py") or "sw.js" in u]
+    # The zola modules come in one image: one request, whatever the number of modules.
+    assert sum(u.endswith("/web/zola.rom") for u in requests) == 1
+    assert not [u for u in requests if u.endswith(".mpy")]
     assert len(page.frames) == 1 and not page.log.worker_requests
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
 

@@ -46,7 +46,8 @@ def test_the_precache_holds_the_app_both_runtimes_and_the_computers_worker() -> 
         "computer.toml",
         "web/ai_worker.py",
         "zola/ai.py",
-        "web/mpy/app.mpy",  # the page loads its modules as bytecode
+        "web/zola.rom",  # the page loads its modules as bytecode, in one image
+        "web/rom.py",
         "node_modules/@pyscript/core/dist/core.js",
         "node_modules/@pyscript/core/dist/core.css",
         "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs",

@@ -15,11 +15,13 @@ from zola.errors import ZolaError
 
 
 def runtime(modules: list[str]) -> list:
-    """The Python's name and version, after importing ``zola.<name>`` for each name."""
+    """The Python's name and version, after importing ``zola.<name>`` for each name, and
+    where the package was imported from."""
     for name in modules:
         __import__("zola." + name)
     loaded = sorted(name for name in sys.modules if name.startswith("zola."))
-    return [sys.implementation.name, list(sys.implementation.version[:2]), loaded]
+    where = sys.modules["zola"].__file__
+    return [sys.implementation.name, list(sys.implementation.version[:2]), loaded, where]
 
 
 def perfts(cases: list[list[int]]) -> list[int]:

@@ -2,7 +2,7 @@
 //
 //   node tests/micropython/run.mjs < job.json
 //
-// job.json is {"files": {"harness.py": "<text>", ...}, "binary": {"zola/game.mpy":
+// job.json is {"files": {"harness.py": "<text>", ...}, "binary": {"zola.rom":
 // "<base64>", ...}, "code": "<python>"}: each file is written into MicroPython's
 // file system (relative to "/"), then the code runs with the package importable. What the code prints goes to
 // stdout; a Python error prints its traceback on stderr and exits with 1.
