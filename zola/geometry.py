@@ -52,7 +52,7 @@ def square_name(sq: Square) -> str:
     >>> square_name(99)
     'j10'
     """
-    return FILES[sq % STRIDE] + str(sq // STRIDE + 1)
+    return _NAMES[sq]
 
 
 def parse_square(text: str, size: int = 10) -> Square:
@@ -73,8 +73,9 @@ def parse_square(text: str, size: int = 10) -> Square:
     return sq
 
 
-# The square of every name, for parse_square.
-_SQUARES = {square_name(sq): sq for sq in range(STRIDE * STRIDE)}
+# Every square's name, and the square of every name (MicroPython builds a name slowly).
+_NAMES = [FILES[sq % STRIDE] + str(sq // STRIDE + 1) for sq in range(STRIDE * STRIDE)]
+_SQUARES = {name: sq for sq, name in enumerate(_NAMES)}
 
 
 def is_number(text: str) -> bool:
