@@ -12,7 +12,10 @@ from zola.app import App, Screen
 from zola.board import MODES
 from zola.errors import InvalidOptionError
 from zola.game import Note
+from zola.i18n import say
 from zola.saved import RECENT, TAB, MemoryStore
+
+KEPT_ASIDE = say("en", "notice.kept_aside")  # what the page says of a value kept aside
 
 
 class Clock:
@@ -250,7 +253,7 @@ def test_a_tab_watching_the_computer_keeps_its_own_game() -> None:
 def test_an_unreadable_saved_value_is_kept_aside() -> None:
     local = MemoryStore({RECENT: "{not json"})
     app = new_app("", local=local)
-    assert app.screen().message.startswith("A saved game could not be read; it was kept aside")
+    assert app.screen().message.startswith(KEPT_ASIDE)
     assert "{not json" in local.values.values()
     assert local.get(RECENT) is None or json.loads(local.get(RECENT)) == []
 
@@ -620,7 +623,7 @@ def test_stored_values_that_once_stopped_the_page_are_set_aside_once() -> None:
     app = App(local=local)
     app.start("")
     screen = app.screen()
-    assert screen.message.startswith("A saved game could not be read")
+    assert screen.message.startswith(KEPT_ASIDE)
     assert [key for key, value in local.values.items() if value == deep] != []
     assert json.loads(local.values.get(RECENT, "[]")) == []
     app = App(local=local)  # the next visit starts quietly and sets nothing else aside

@@ -20,6 +20,8 @@ from zola.training import Trainer
 PUZZLES = load(6) + load(8)
 SAMPLE = random.Random(20261202).sample(PUZZLES, min(40, len(PUZZLES)))
 
+KEPT_ASIDE = say("en", "notice.kept_aside")  # what the page says of a value kept aside
+
 
 def _play(trainer: Trainer, text: str) -> None:
     move = Move.parse(text)
@@ -166,7 +168,7 @@ def test_a_record_kept_aside_is_told_once_before_the_puzzle_shows():
     puzzle = PUZZLES[0]
     app.start("#puzzle=" + puzzle.id)
     screen = app.screen()
-    assert screen.message.startswith("A saved game could not be read; it was kept aside")
+    assert screen.message.startswith(KEPT_ASIDE)
     assert screen.fetch == ("puzzles-6.txt",)
     assert local.get(ASIDE + "1800000000000") == BAD_RECORDS[2] and local.get(KEY) is None
     text = (Path(__file__).parent.parent / "zola" / "data" / "puzzles-6.txt").read_text()

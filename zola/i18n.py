@@ -107,7 +107,8 @@ ENGLISH: "Messages" = {
     "players.computers": "computer against computer",
     "notice.unreadable": "That saved game could not be read; it was kept aside in this "
     "browser.",
-    "notice.kept_aside": "A saved game could not be read; it was kept aside in this browser.",
+    "notice.kept_aside": "Saved data (a game or the puzzle record) could not be read; it was "
+    "kept aside in this browser.",
     "notice.too_long": "Not done: the game's link would be longer than {limit} characters, "
     "the most a link can carry. Shorten a comment or delete a variation.",
     "notice.too_deep": "Not done: variations can nest at most {limit} deep in a link.",

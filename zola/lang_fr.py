@@ -71,7 +71,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'players.computer-first': "l'ordinateur contre vous",
     'players.computers': 'ordinateur contre ordinateur',
     'notice.unreadable': "Cette partie enregistrée n'a pas pu être lue ; elle a été mise de côté dans ce navigateur.",
-    'notice.kept_aside': "Une partie enregistrée n'a pas pu être lue ; elle a été mise de côté dans ce navigateur.",
+    'notice.kept_aside': "Des données enregistrées (une partie ou le bilan des problèmes) n'ont pas pu être lues ; elles ont été mises de côté dans ce navigateur.",
     'notice.too_long': "Impossible : le lien de la partie dépasserait {limit} caractères, le maximum qu'un lien peut contenir. Raccourcissez un commentaire ou supprimez une variante.",
     'notice.too_deep': 'Impossible : dans un lien, les variantes ne peuvent pas être imbriquées sur plus de {limit} niveaux.',
     'reason.no_move': "la réponse n'est pas un coup",

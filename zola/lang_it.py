@@ -71,7 +71,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'players.computer-first': 'il computer contro di te',
     'players.computers': 'computer contro computer',
     'notice.unreadable': 'Non è stato possibile leggere quella partita salvata; è stata messa da parte in questo browser.',
-    'notice.kept_aside': 'Non è stato possibile leggere una partita salvata; è stata messa da parte in questo browser.',
+    'notice.kept_aside': 'Non è stato possibile leggere alcuni dati salvati (una partita o il resoconto dei problemi); sono stati messi da parte in questo browser.',
     'notice.too_long': 'Non eseguito: il link della partita supererebbe i {limit} caratteri, il massimo che un link può contenere. Accorcia un commento o elimina una variante.',
     'notice.too_deep': 'Non eseguito: in un link le varianti possono essere annidate al massimo su {limit} livelli.',
     'reason.no_move': 'la risposta non è una mossa',

@@ -71,7 +71,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'players.computer-first': 'de computer tegen jou',
     'players.computers': 'computer tegen computer',
     'notice.unreadable': 'Die opgeslagen partij kon niet worden gelezen; ze is in deze browser apart bewaard.',
-    'notice.kept_aside': 'Een opgeslagen partij kon niet worden gelezen; ze is in deze browser apart bewaard.',
+    'notice.kept_aside': 'Opgeslagen gegevens (een partij of het opgavenoverzicht) konden niet worden gelezen; ze zijn in deze browser apart bewaard.',
     'notice.too_long': 'Niet uitgevoerd: de link van de partij zou langer worden dan {limit} tekens, het maximum voor een link. Maak een opmerking korter of verwijder een variant.',
     'notice.too_deep': 'Niet uitgevoerd: varianten kunnen in een link hooguit {limit} niveaus diep genest zijn.',
     'reason.no_move': 'het antwoord is geen zet',
