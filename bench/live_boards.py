@@ -3,6 +3,7 @@ many iframe embeds, and one live board against a bare MicroPython PyScript page.
 
     python3 bench/live_boards.py              # 5 runs
     python3 bench/live_boards.py --runs 3
+    python3 bench/live_boards.py --compare old  # also ./old/, another checkout (worktree)
 
 The docs pages hold different random legal games of sizes 6, 8 and 10 (fixed seed,
 bench/embeds.py's games and view words), each as `embed;static` plus a few other
@@ -19,6 +20,11 @@ the iframe pages. Time: navigation start -> every board takes clicks (each
 the page. Memory then: the proportional set size summed over all of the browser's
 processes, the empty page's subtracted (bench/embeds.py's pss_mb). Requests under
 node_modules/pyodide are counted (a live board must never start Pyodide).
+
+``--compare DIR`` also opens the live-board pages with the loader of another checkout
+inside this one (``git worktree add old COMMIT``; its ``node_modules`` linked or
+installed), taking turns with the others: before and after a change, on one machine
+load.
 
 Goals (issue 18): 24 live boards within 1.3x the time of one live board and within
 1.5x its memory; one live board within 1.3x the bare MicroPython page.
@@ -49,13 +55,13 @@ new MutationObserver(() => {
 """
 
 
-def live_page(fragments: list[str]) -> str:
+def live_page(fragments: list[str], loader: str = "/web/boards.js") -> str:
     """A docs page with one live board per fragment, 360 px wide each."""
     boards = "\n".join(f'  <div data-zola="{f}"></div>' for f in fragments)
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<link rel="icon" href="data:,"><title>Zola live boards</title>\n'
-        '<script type="module" src="/web/boards.js"></script>\n'
+        f'<script type="module" src="{loader}"></script>\n'
         "<style>[data-zola] { display: inline-block; width: 360px; margin: 4px; "
         "vertical-align: top; }</style></head>\n"
         f"<body><h1>Zola boards</h1>\n{boards}\n</body></html>\n"
@@ -144,6 +150,7 @@ def main() -> None:
     ap.add_argument("--warmup", type=int, default=1, help="uncounted rounds first")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per page")
+    ap.add_argument("--compare", nargs="*", default=[], metavar="DIR", help="other checkouts")
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
@@ -158,6 +165,10 @@ def main() -> None:
     for n in COUNTS:
         pages[f"/bench-pages/live-{n}.html"] = live_page(fragments[:n])
         visits[f"{n} live board{'s' * (n > 1)}"] = (f"/bench-pages/live-{n}.html", "live", n)
+        for other in args.compare:
+            path = f"/bench-pages/{other}/live-{n}.html"
+            pages[path] = live_page(fragments[:n], f"/{other}/web/boards.js")
+            visits[f"{n} live board{'s' * (n > 1)} ({other})"] = (path, "live", n)
     with served(pages) as (base, browser):
         for n in COUNTS:
             pages[f"/bench-pages/frames-{n}.html"] = docs_page(base, fragments[:n])
@@ -176,10 +187,15 @@ def main() -> None:
                     print(f"{label} {name}: {ms:6.0f} ms, {mb:6.1f} MB PSS{flag}", flush=True)
         except TimeoutError as error:
             sys.exit(f"FAILED: {error}")
-    report(results, args.runs, args.warmup)
+    report(results, args.runs, args.warmup, args.compare)
 
 
-def report(results: dict[str, list[tuple[float, float, bool]]], runs: int, warmup: int) -> None:
+def report(
+    results: dict[str, list[tuple[float, float, bool]]],
+    runs: int,
+    warmup: int,
+    compare: list[str],
+) -> None:
     empty = statistics.median(r[1] for r in results["empty page"])
     medians = {}
     rows = []
@@ -204,6 +220,14 @@ def report(results: dict[str, list[tuple[float, float, bool]]], runs: int, warmu
         (f"memory {max(COUNTS)} / 1 live board", many[1] / one[1], 1.5),
         ("time 1 live board / bare MicroPython page", one[0] / bare[0], 1.3),
     ]
+    for other in compare:
+        one = medians[f"1 live board ({other})"]
+        many = medians[f"{max(COUNTS)} live boards ({other})"]
+        checks += [
+            (f"({other}) time {max(COUNTS)} / 1 live board", many[0] / one[0], 1.3),
+            (f"({other}) memory {max(COUNTS)} / 1 live board", many[1] / one[1], 1.5),
+            (f"({other}) time 1 live board / bare MicroPython page", one[0] / bare[0], 1.3),
+        ]
     for what, ratio, goal in checks:
         verdict = "met" if ratio <= goal else "NOT met"
         print(f"{what}: {ratio:.2f}x (goal: at most {goal}x: {verdict})")
