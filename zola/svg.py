@@ -295,6 +295,7 @@ class Drawn:
         ]
 
     def _ground(self, sq: Square) -> tuple[str, int, int, str, str]:
+        """Square ``sq``'s parts that do not depend on its checker, kept in ``grounds``."""
         theme, classes = self.theme, geometry(self.size).classes
         x, y = square_corner(sq, self.size, bool(self.flip), self.side)
         dark = (square_file(sq) + square_rank(sq)) % 2 == 0
