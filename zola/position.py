@@ -51,15 +51,10 @@ def _row(size: int, red: int, blue: int) -> str:
     key = (size << 20) | (red << 10) | blue
     text = _ROWS.get(key)
     if text is None:
-        text, empty = "", 0
-        for file in range(size):
-            letter = "r" if red >> file & 1 else "b" if blue >> file & 1 else ""
-            if letter:
-                text += (str(empty) if empty else "") + letter
-                empty = 0
-            else:
-                empty += 1
-        text += str(empty) if empty else ""
+        cells = "".join(
+            "r" if red >> file & 1 else "b" if blue >> file & 1 else "." for file in range(size)
+        )
+        text = rank_text(cells)
         if len(_ROWS) >= 4096:
             _ROWS.clear()
         _ROWS[key] = text
@@ -67,6 +62,23 @@ def _row(size: int, red: int, blue: int) -> str:
 
 
 _ROWS: dict[int, str] = {}
+
+
+def rank_text(cells: str) -> str:
+    """A rank's cells (``r``, ``b``, or ``.`` for an empty square, a1's file first) as
+    position text: each run of empty squares written as its length.
+
+    >>> rank_text("..rb..")
+    '2rb2'
+    """
+    out, empty = "", 0
+    for cell in cells:
+        if cell == ".":
+            empty += 1
+        else:
+            out += (str(empty) if empty else "") + cell
+            empty = 0
+    return out + (str(empty) if empty else "")
 
 
 def _bits(bb: Bitboard) -> list[Square]:
@@ -128,14 +140,14 @@ def count_moves(geo: Geometry, own: Bitboard, enemy: Bitboard) -> int:
     return total
 
 
-def _tokens(rank_text: str) -> list[str]:
+def rank_tokens(row: str) -> list[str]:
     """A rank's text split into runs of digits and single other characters.
 
-    >>> _tokens("2rb12")
+    >>> rank_tokens("2rb12")
     ['2', 'r', 'b', '12']
     """
     tokens: list[str] = []
-    for char in rank_text:
+    for char in row:
         if "0" <= char <= "9" and tokens and is_number(tokens[-1]):
             tokens[-1] += char
         else:
@@ -210,10 +222,10 @@ class Position:
         if size not in SIZES:
             raise bad("error.position_ranks", count=size)
         boards = [0, 0]
-        for row, rank_text in enumerate(ranks):
+        for row, row_text in enumerate(ranks):
             rank = size - 1 - row
             file = 0
-            for token in _tokens(rank_text):
+            for token in rank_tokens(row_text):
                 if is_number(token):
                     if token[0] == "0":
                         raise bad("error.position_zero", rank=rank + 1, run=quoted(token))

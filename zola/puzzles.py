@@ -48,7 +48,7 @@ from zola.compat import popcount, quoted
 from zola.errors import ZolaError
 from zola.geometry import Bitboard, geometry, is_number
 from zola.move import CAPTURE, PASS, Move
-from zola.position import Position, generate_moves
+from zola.position import Position, generate_moves, rank_text, rank_tokens
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def _transform(text: str, symmetry: int) -> str:
     rows = []
     for row in board.split("/"):
         cells = ""
-        for token in _runs(row):
+        for token in rank_tokens(row):
             cells += "." * int(token) if is_number(token) else token
         rows.append(cells)
     n = len(rows)
@@ -113,7 +113,7 @@ def _transform(text: str, symmetry: int) -> str:
     swap = {"r": "b", "b": "r", ".": "."} if symmetry & 8 else {"r": "r", "b": "b", ".": "."}
     lines = []
     for rank in range(n - 1, -1, -1):
-        lines.append(_compress("".join(swap[out[(f, rank)]] for f in range(n))))
+        lines.append(rank_text("".join(swap[out[(f, rank)]] for f in range(n))))
     return "/".join(lines) + " " + swap[side]
 
 
@@ -126,29 +126,6 @@ def _map_square(f: int, r: int, n: int, symmetry: int) -> tuple[int, int]:
     if symmetry & 4:
         f, r = r, f
     return f, r
-
-
-def _runs(row: str) -> list[str]:
-    """A rank's text in tokens: runs of digits and single letters."""
-    tokens: list[str] = []
-    for char in row:
-        if is_number(char) and tokens and is_number(tokens[-1]):
-            tokens[-1] += char
-        else:
-            tokens.append(char)
-    return tokens
-
-
-def _compress(cells: str) -> str:
-    """``'..rb..'`` as rank text ``'2rb2'``."""
-    out, empty = "", 0
-    for cell in cells:
-        if cell == ".":
-            empty += 1
-        else:
-            out += (str(empty) if empty else "") + cell
-            empty = 0
-    return out + (str(empty) if empty else "")
 
 
 def canonical(position: str) -> str:
