@@ -30,6 +30,21 @@ def parse(text: str) -> tuple[int, dict[tuple[int, int], str], str]:
     return size, board, side
 
 
+def text(size: int, board: dict[tuple[int, int], str], side: str) -> str:
+    """The position text of a board as :func:`parse` returns it."""
+    rows = []
+    for rank in range(size - 1, -1, -1):
+        row, empty = "", 0
+        for file in range(size):
+            if (file, rank) in board:
+                row += (str(empty) if empty else "") + board[(file, rank)]
+                empty = 0
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows) + " " + side
+
+
 def name(file: int, rank: int) -> str:
     return f"{FILES[file]}{rank + 1}"
 

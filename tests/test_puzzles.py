@@ -51,17 +51,7 @@ def play(text: str, move: str) -> str:
         start = (reference.FILES.index(a[0]), int(a[1:]) - 1)
         end = (reference.FILES.index(b[0]), int(b[1:]) - 1)
         board[end] = board.pop(start)
-    rows = []
-    for rank in range(size - 1, -1, -1):
-        row, empty = "", 0
-        for file in range(size):
-            if (file, rank) in board:
-                row += (str(empty) if empty else "") + board[(file, rank)]
-                empty = 0
-            else:
-                empty += 1
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows) + " " + ("b" if side == "r" else "r")
+    return reference.text(size, board, "b" if side == "r" else "r")
 
 
 def ref_wins(text: str, n: int) -> bool:
@@ -88,17 +78,7 @@ def random_sparse(rng: random.Random, size: int, mine: int, theirs: int) -> str:
     side = rng.choice("rb")
     other = "b" if side == "r" else "r"
     board = {sq: (side if i < mine else other) for i, sq in enumerate(squares)}
-    rows = []
-    for rank in range(size - 1, -1, -1):
-        row, empty = "", 0
-        for file in range(size):
-            if (file, rank) in board:
-                row += (str(empty) if empty else "") + board[(file, rank)]
-                empty = 0
-            else:
-                empty += 1
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows) + " " + side
+    return reference.text(size, board, side)
 
 
 def move_image(move: str, size: int, symmetry: int) -> str:
@@ -128,18 +108,8 @@ def image(text: str, symmetry: int) -> str:
     for (f, r), colour in board.items():
         target = move_image(reference.name(f, r) + "-a1", size, symmetry).split("-")[0]
         moved[target] = swap[colour]
-    rows = []
-    for rank in range(size - 1, -1, -1):
-        row, empty = "", 0
-        for file in range(size):
-            name = reference.name(file, rank)
-            if name in moved:
-                row += (str(empty) if empty else "") + moved[name]
-                empty = 0
-            else:
-                empty += 1
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows) + " " + swap[side]
+    squares = {(reference.FILES.index(n[0]), int(n[1:]) - 1): c for n, c in moved.items()}
+    return reference.text(size, squares, swap[side])
 
 
 # -- the text format ---------------------------------------------------------------------------
