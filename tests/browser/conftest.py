@@ -151,8 +151,12 @@ def page_log(server_url: str) -> PageLog:
 
 
 @pytest.fixture
-def page(browser, page_log: PageLog):
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+def page(browser, page_log: PageLog, request: pytest.FixtureRequest):
+    """A page in a fresh context, watched (its requests must stay local); a test's
+    ``@pytest.mark.context(locale=..., reduced_motion=...)`` adds context options."""
+    marker = request.node.get_closest_marker("context")
+    options = {"viewport": {"width": 1200, "height": 900}, **(marker.kwargs if marker else {})}
+    context = browser.new_context(**options)
     log = page_log
 
     # Context-level: also sees requests made by workers.

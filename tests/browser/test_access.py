@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from zola import Move, Position, decode
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -65,28 +67,24 @@ def test_the_dark_embed_passes_an_axe_audit(open_app) -> None:
     assert audit(page) == []
 
 
-def test_german_from_the_browser_and_the_language_switch(browser, server_url) -> None:
-    context = browser.new_context(locale="de-DE")
-    try:
-        page = context.new_page()
-        page.goto(server_url + "/")
-        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
-        assert page.evaluate("document.documentElement.lang") == "de"
-        assert page.text_content("#status") == "Rot ist am Zug (du)."
-        assert page.text_content("#new") == "Neues Spiel"
-        page.click('#board [data-square="c3"]')
-        page.click('#board [data-square="b3"]')
-        assert page.text_content("#message") == (
-            "c3xb3 ist nicht erlaubt: ein Schlag darf sich nicht vom Mittelpunkt entfernen."
-        )
-        page.select_option("#language", "en")
-        assert page.text_content("#new") == "New game"
-        assert page.text_content("#message").startswith("c3xb3 is not legal")
-        page.reload()
-        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
-        assert page.text_content("#status") == "Red to move (you)."  # the choice is remembered
-    finally:
-        context.close()
+@pytest.mark.context(locale="de-DE")
+def test_german_from_the_browser_and_the_language_switch(page, server_url) -> None:
+    page.goto(server_url + "/")
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.text_content("#status") == "Rot ist am Zug (du)."
+    assert page.text_content("#new") == "Neues Spiel"
+    page.click('#board [data-square="c3"]')
+    page.click('#board [data-square="b3"]')
+    assert page.text_content("#message") == (
+        "c3xb3 ist nicht erlaubt: ein Schlag darf sich nicht vom Mittelpunkt entfernen."
+    )
+    page.select_option("#language", "en")
+    assert page.text_content("#new") == "New game"
+    assert page.text_content("#message").startswith("c3xb3 is not legal")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    assert page.text_content("#status") == "Red to move (you)."  # the choice is remembered
 
 
 def test_the_game_survives_a_reload_and_a_link_never_loses_it(open_app, server_url) -> None:

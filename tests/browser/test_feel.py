@@ -74,16 +74,12 @@ def test_the_motion_switch_is_remembered(open_app, page) -> None:
     assert page.evaluate(PRESS, "undo")["sliding"] == 0
 
 
-def test_no_motion_when_the_browser_asks_for_less(browser, server_url) -> None:
-    context = browser.new_context(reduced_motion="reduce")
-    try:
-        page = context.new_page()
-        page.goto(server_url + "/#v1;size=6")
-        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
-        assert not page.is_checked("#motion")
-        assert page.evaluate(PLAY_AND_TOUCH, ["c3", "d3"])["sliding"] == 0
-    finally:
-        context.close()
+@pytest.mark.context(reduced_motion="reduce")
+def test_no_motion_when_the_browser_asks_for_less(page, server_url) -> None:
+    page.goto(server_url + "/#v1;size=6")
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    assert not page.is_checked("#motion")
+    assert page.evaluate(PLAY_AND_TOUCH, ["c3", "d3"])["sliding"] == 0
 
 
 LIVE_STEP = """async (index) => {
