@@ -14,9 +14,10 @@ def checkers(svg: str) -> dict[str, str]:
     """``{square: 'red' | 'blue'}`` read back from the drawing."""
     root = ET.fromstring(svg)
     found = {}
-    for group in root.iterfind(".//svg:g[@data-square]", NS):
-        for checker in group.iterfind("svg:g", NS):
-            found[group.get("data-square")] = checker.get("class").split()[1]
+    for checker in root.iterfind(".//svg:circle[@data-on]", NS):
+        kind, *color = checker.get("class").split()
+        if kind == "checker":
+            found[checker.get("data-on")] = color[0]
     return found
 
 
@@ -27,7 +28,7 @@ def test_the_drawing_shows_exactly_the_checkers_of_the_position(size: int) -> No
     svg = render(position)
     root = ET.fromstring(svg)
     assert root.get("data-position") == str(position)
-    assert len(root.findall(".//svg:g[@data-square]", NS)) == size * size
+    assert len(root.findall(".//svg:rect[@data-square]", NS)) == size * size
     expected = {}
     for color, name in ((0, "red"), (1, "blue")):
         for sq in position.pieces(color):
@@ -51,8 +52,11 @@ def test_every_option_still_gives_valid_xml() -> None:
     )
     root = ET.fromstring(svg)
     assert root.get("data-flipped") == "1"
-    assert len(root.findall(".//svg:text[@class='coordinate']", NS)) == 0
-    assert len(root.findall(".//svg:text[@class='class-letter']", NS)) == 100
+    assert root.findall(".//svg:text[@class='coordinate']", NS) == []
+    letters = root.find(".//svg:text[@class='class-letters']", NS)
+    xs, ys = letters.get("x").split(), letters.get("y").split()
+    assert len(letters.text) == len(xs) == len(ys) == 100
+    assert set(letters.text) == set("ABCDEFGHIJKLMN")  # the 14 distance classes of 10x10
     assert len(root.findall(".//svg:g[@class='arrow']", NS)) == 1
     assert len(root.findall(".//svg:circle[@class='hint step']", NS)) == 4
     assert len(root.findall(".//svg:circle[@class='hint capture']", NS)) == 1
@@ -61,7 +65,7 @@ def test_every_option_still_gives_valid_xml() -> None:
 def test_checkers_differ_by_shape_not_only_colour() -> None:
     svg = render(Position.parse("6/6/6/6/6/rb4 r"))
     root = ET.fromstring(svg)
-    red = root.find(".//svg:g[@class='checker red']", NS)
-    blue = root.find(".//svg:g[@class='checker blue']", NS)
-    assert red[-1].get("fill") != "none"  # a solid dot
-    assert blue[-1].get("fill") == "none" and blue[-1].get("stroke")  # a ring
+    red = root.find(".//svg:circle[@class='mark'][@data-on='a1']", NS)
+    blue = root.find(".//svg:circle[@class='mark'][@data-on='b1']", NS)
+    assert red.get("fill") != "none"  # a solid dot
+    assert blue.get("fill") == "none" and blue.get("stroke")  # a ring

@@ -65,7 +65,7 @@ const CSS = `
   display: block; width: 100%; height: 100%; max-width: none; margin: 0; touch-action: manipulation;
 }
 .board [data-square] { cursor: pointer; outline: none; }
-.board [data-square]:focus-visible > rect.square { stroke: var(--ink); stroke-width: 7; stroke-dasharray: 14 8; }
+.board [data-square]:focus-visible { stroke: var(--ink); stroke-width: 7; stroke-dasharray: 14 8; }
 .board:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }
 .bar { display: flex; flex-wrap: nowrap; align-items: center; gap: 0.3em; margin: 0.35em 0 0; min-width: 0; }
 button {

@@ -39,8 +39,8 @@ function slide(container, motion) {
   const busy = settle(container);
   if (!motion || (busy && motion.browsing)) return;
   const svg = container.querySelector("svg[data-position]");
-  const checker = svg?.querySelector(`[data-square="${motion.square}"] > .checker`);
-  if (!checker || typeof checker.animate !== "function") return;
+  const checker = svg ? [...svg.querySelectorAll(`[data-on="${motion.square}"]`)] : [];
+  if (!checker.length || typeof checker[0].animate !== "function") return;
   if (!watched.has(container)) {
     watched.add(container);
     container.addEventListener("pointerdown", () => settle(container), { capture: true });
@@ -62,13 +62,18 @@ function slide(container, motion) {
     ghost.style.transformOrigin = "center";
     run.animations.push(ghost.animate({ opacity: [1, 0], transform: ["scale(1)", "scale(0.5)"] }, timing));
   }
-  const slider = add(checker.cloneNode(true));
+  const slider = add(document.createElementNS(SVG, "g"));
   slider.setAttribute("class", "sliding");
+  for (const part of checker) {
+    const copy = slider.appendChild(part.cloneNode(true));
+    copy.removeAttribute("class"); // a copy: no hook of the real checker
+    copy.removeAttribute("data-on");
+  }
   const from = `translate(${motion.dx}px, ${motion.dy}px)`;
   run.animations.push(slider.animate({ transform: [from, "translate(0px, 0px)"] }, timing));
-  run.animations.push(checker.animate({ opacity: [0, 0] }, timing));
-  const back = motion.appear && svg.querySelector(`[data-square="${motion.appear}"] > .checker`);
-  if (back) run.animations.push(back.animate({ opacity: [0, 1] }, timing));
+  for (const part of checker) run.animations.push(part.animate({ opacity: [0, 0] }, timing));
+  const back = motion.appear ? svg.querySelectorAll(`[data-on="${motion.appear}"]`) : [];
+  for (const part of back) run.animations.push(part.animate({ opacity: [0, 1] }, timing));
   runs.set(container, run);
   Promise.all(run.animations.map((animation) => animation.finished)).then(
     () => runs.get(container) === run && settle(container),

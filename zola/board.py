@@ -447,8 +447,8 @@ class Board:
             ghost = ""
             if lost:
                 half = CELL // 2
-                ghost = checker(mover ^ 1, x1 + half, y1 + half, theme)
-                ghost = ghost.replace('class="checker ', 'class="ghost ', 1)
+                drawn = checker(mover ^ 1, x1 + half, y1 + half, theme)
+                ghost = f'<g class="ghost {COLOR_NAMES[mover ^ 1]}">{drawn}</g>'
             appear = square_name(start) if back else ""
             return Motion(square_name(end), x0 - x1, y0 - y1, ghost, appear, not self.played)
         return None

@@ -37,14 +37,14 @@ from zola.svg import (
     MARGIN,
     Theme,
     arrow,
-    blend,
     capture_mark,
     checker,
-    class_letter,
+    class_letters,
     coordinate_labels,
     escape,
     render,
     square_corner,
+    square_fill,
     square_rect,
     tint,
 )
@@ -107,7 +107,6 @@ def replay_svg(
         return f"{x},{y}"
 
     geo = game.start.geo
-    levels = max(geo.classes) or 1
     final = line.positions[-1]
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
@@ -137,8 +136,7 @@ def replay_svg(
     for sq in geo.squares:
         x, y = corner(sq)
         dark = (square_file(sq) + square_rank(sq)) % 2 == 0
-        fill = blend(*theme.shading, geo.classes[sq] / levels) if shading else theme.square[dark]
-        parts.append(square_rect(x, y, dark, fill))
+        parts.append(square_rect(x, y, dark, square_fill(sq, size, shading, theme)))
 
     # The last step or capture: its two squares tinted, a capture marked.
     last = line.last_board_moves()
@@ -152,8 +150,7 @@ def replay_svg(
                 marks = "".join(tint("highlight", *corner(sq), theme) for sq in note.highlight)
                 parts.append(_group(clock, None, _only(k, n), marks, ' class="note"'))
     if shading:
-        for sq in geo.squares:
-            parts.append(class_letter(*corner(sq), geo.classes[sq], theme))
+        parts.append(class_letters(size, side, flip, theme))
 
     # The checkers: one <use> each, moved and hidden by their keyframes.
     for color, track in line.checkers():
@@ -173,7 +170,7 @@ def replay_svg(
                 )
                 parts.append(_group(clock, None, _only(k, n), arrows, ' class="note"'))
     if coordinates:
-        parts += coordinate_labels(size, side, flip, theme)
+        parts.append(coordinate_labels(size, side, flip, theme))
 
     # The caption strip: one line a frame, the current one moved into the window.
     # (No nested <svg> to clip it: Chrome gives that its own clock.)

@@ -2,7 +2,9 @@
 
 The output is a standalone SVG document (presentation attributes, no external
 CSS), with semantic classes a page may restyle and stable hooks: the root
-carries ``data-position``, each square's group carries ``data-square``.
+carries ``data-position``, each square's rect ``data-square``, each checker's two
+circles ``data-on`` (its square). Few elements: a square is one rect, a checker two
+circles, and what is drawn over the squares takes no clicks (they reach the square).
 
 >>> from zola.position import Position
 >>> svg = render(Position.start(6), last_move=Move.parse("c3xd3"))
@@ -53,6 +55,7 @@ if TYPE_CHECKING:
         coordinates: str
         red: str
         blue: str
+        rims: tuple[str, str]  # the edge of a red and of a blue checker, a shade darker
         mark: str  # the inner mark of a checker
         last_move: str
         selected: str
@@ -81,6 +84,7 @@ else:
             "coordinates",
             "red",
             "blue",
+            "rims",
             "mark",
             "last_move",
             "selected",
@@ -105,6 +109,7 @@ LIGHT = Theme(
     "#5b4d3a",
     "#c62828",
     "#1e5bb8",
+    ("#8b1c1c", "#154081"),
     "#ffffff",
     "#f2c94c",
     "#66bb6a",
@@ -120,6 +125,7 @@ DARK = Theme(
     "#d8cfc0",
     "#ef5350",
     "#4f8fe8",
+    ("#a73a38", "#3764a2"),
     "#1c1a18",
     "#a88a2c",
     "#43a047",
@@ -214,28 +220,28 @@ def render(
             _DRAWN.clear()
         drawn = _DRAWN[style] = Drawn(style)
     cells = drawn.cells
+    checkers = []
     for sq in geo.squares:
         owner = position.piece_at(sq)
         key = (sq << 3) | ((2 if owner is None else owner) << 1) | (sq == focus)
         cell = cells.get(key)
         if cell is None:
             cell = cells[key] = drawn.cell(sq, owner, focus)
-        if sq in last_squares or sq in tinted or sq == selected:
-            _, head, letter, checker_drawn = cell
-            x, y = corner(sq)
-            parts.append(head)
-            if sq in last_squares or sq in tinted:
-                parts.append(tint("last-move" if sq in last_squares else "highlight", x, y, theme))
-            parts.append(letter)
-            if sq == selected:
-                parts.append(
-                    '<rect class="selected" x="%s" y="%s" width="%s" height="%s" fill="none" '
-                    'stroke="%s" stroke-width="6"/>'
-                    % (x + 3, y + 3, CELL - 6, CELL - 6, theme.selected)
-                )
-            parts.append(checker_drawn + "</g>")
-        else:
-            parts.append(cell[0])
+        parts.append(cell[0])
+        if cell[1]:
+            checkers.append(cell[1])
+    # Everything drawn over the squares takes no clicks: they go to the square below.
+    parts.append('<g class="over" pointer-events="none">')
+    parts.append(drawn.letters)
+    for sq in sorted(last_squares | tinted):
+        parts.append(tint("last-move" if sq in last_squares else "highlight", *corner(sq), theme))
+    if selected is not None:
+        x, y = corner(selected)
+        parts.append(
+            '<rect class="selected" x="%s" y="%s" width="%s" height="%s" fill="none" '
+            'stroke="%s" stroke-width="6"/>' % (x + 3, y + 3, CELL - 6, CELL - 6, theme.selected)
+        )
+    parts += checkers
     if last_move is not None and last_move.kind == CAPTURE:
         parts.append(capture_mark(*corner(last_move.to_square), theme))
     for move in hints:
@@ -245,19 +251,17 @@ def render(
         if move.kind == CAPTURE:
             parts.append(
                 '<circle class="hint capture" cx="%s" cy="%s" r="44" fill="none" stroke="%s" '
-                'stroke-width="7" stroke-opacity="0.85" pointer-events="none"/>'
-                % (cx, cy, theme.hint)
+                'stroke-width="7" stroke-opacity="0.85"/>' % (cx, cy, theme.hint)
             )
         else:
             parts.append(
-                '<circle class="hint step" cx="%s" cy="%s" r="14" fill="%s" fill-opacity="0.8" '
-                'pointer-events="none"/>' % (cx, cy, theme.hint)
+                '<circle class="hint step" cx="%s" cy="%s" r="14" fill="%s" fill-opacity="0.8"/>'
+                % (cx, cy, theme.hint)
             )
     for move in arrows:
         parts.append(arrow(centre(move.from_square), centre(move.to_square), theme.arrow))
-    if coordinates:
-        parts.append(drawn.coordinates)
-    parts.append("</svg>")
+    parts.append(drawn.coordinates)
+    parts.append("</g></svg>")
     return "".join(parts)
 
 
@@ -266,59 +270,65 @@ def render(
 # drawn is kept by style, for at most MAX_STYLES styles at a time.
 MAX_STYLES = 12
 
-# One square as drawn, in pieces so that marks can go between them: (the whole square
-# when nothing marks it, its group's opening tag and background, its distance class
-# letter (with shading), its checker if any). A plain tuple: MicroPython makes one in
-# a thirtieth of the time of a named tuple's.
+# One square as drawn: (its square, its checker or ""). A plain tuple: MicroPython
+# makes one in a thirtieth of the time of a named tuple's.
 if TYPE_CHECKING:
-    Cell = tuple[str, str, str, str]
+    Cell = tuple[str, str]
 
 
 class Drawn:
     """What boards of one style (see :func:`render`) drew: their squares by square,
-    content and focus (``cells``), their coordinates, their squares' labels."""
+    content and focus (``cells``), their coordinates and distance class letters, their
+    squares' labels."""
 
     def __init__(self, style: "tuple[object, ...]") -> None:
-        size, flip, side, shading, theme, language, _ = style
+        size, flip, side, shading, theme, language, still = style
         if TYPE_CHECKING:
             assert isinstance(size, int) and isinstance(side, int) and isinstance(theme, Theme)
-        self.size, self.flip, self.side, self.shading, self.theme = size, flip, side, shading, theme
+        self.size, self.flip, self.side, self.theme = size, bool(flip), side, theme
         self.cells: dict[int, Cell] = {}
-        # What does not depend on a square's checker: its name, corner, background, letter.
+        # What does not depend on a square's checker: its name, centre, and its rect in
+        # two halves (its hooks go between them).
         self.grounds: dict[int, tuple[str, int, int, str, str]] = {}
-        self.coordinates = "".join(coordinate_labels(size, side, bool(flip), theme))
+        self.coordinates = coordinate_labels(size, side, self.flip, theme) if side else ""
+        self.letters = class_letters(size, side, self.flip, theme) if shading else ""
+        # The square colours by distance class (shading), else None.
+        self.shades = class_colours(size, theme) if shading else None
         # A square's label for each content (RED, BLUE, empty: COLOR_NAMES and "empty"),
-        # "\0" standing for its name.
-        self.labels = [
-            escape(say(str(language), "square." + state, square="\0"))
-            for state in ("red", "blue", "empty")
-        ]
+        # "\0" standing for its name. A board that is one image (role="img", no square
+        # takes focus) labels no square: an image's parts are not read.
+        self.labels = (
+            None
+            if still
+            else [
+                escape(say(str(language), "square." + state, square="\0"))
+                for state in ("red", "blue", "empty")
+            ]
+        )
 
     def _ground(self, sq: Square) -> tuple[str, int, int, str, str]:
         """Square ``sq``'s parts that do not depend on its checker, kept in ``grounds``."""
-        theme, classes = self.theme, geometry(self.size).classes
-        x, y = square_corner(sq, self.size, bool(self.flip), self.side)
+        x, y = square_corner(sq, self.size, self.flip, self.side)
         dark = (square_file(sq) + square_rank(sq)) % 2 == 0
-        fill = theme.square[dark]
-        letter = ""
-        if self.shading:
-            fill = blend(*theme.shading, classes[sq] / (max(classes) or 1))
-            letter = class_letter(x, y, classes[sq], theme)
-        ground = self.grounds[sq] = (square_name(sq), x, y, square_rect(x, y, dark, fill), letter)
+        if self.shades is None:
+            fill = self.theme.square[dark]
+        else:
+            fill = self.shades[geometry(self.size).classes[sq]]
+        name = square_name(sq)
+        head, tail = square_rect(x, y, dark, fill, "\0").split("\0")
+        ground = self.grounds[sq] = (name, x + CELL // 2, y + CELL // 2, head, tail)
         return ground
 
     def cell(self, sq: Square, owner: Color | None, focus: Square | None) -> "Cell":
         """Square ``sq`` holding ``owner``."""
-        name, x, y, rect, letter = self.grounds.get(sq) or self._ground(sq)
-        label = self.labels[2 if owner is None else owner].replace("\0", name)
-        head = '<g class="sq" data-square="%s" aria-label="%s"%s>%s' % (
-            name,
-            label,
-            _button(sq, focus),
-            rect,
-        )
-        drawn = "" if owner is None else checker(owner, x + CELL // 2, y + CELL // 2, self.theme)
-        return (head + letter + drawn + "</g>", head, letter, drawn)
+        name, cx, cy, head, tail = self.grounds.get(sq) or self._ground(sq)
+        if self.labels is None:
+            hooks = ' data-square="%s"' % name
+        else:
+            label = self.labels[2 if owner is None else owner].replace("\0", name)
+            hooks = ' data-square="%s" aria-label="%s"%s' % (name, label, _button(sq, focus))
+        drawn = "" if owner is None else checker(owner, cx, cy, self.theme, name)
+        return (head + hooks + tail, drawn)
 
 
 _DRAWN: "dict[tuple[object, ...], Drawn]" = {}
@@ -334,12 +344,30 @@ def square_corner(sq: Square, size: int, flip: bool, side: int) -> tuple[int, in
     return side + col * CELL, row * CELL
 
 
-def square_rect(x: int, y: int, dark: bool, fill: str) -> str:
-    """A square's background."""
-    return (
-        '<rect class="square %s" x="%s" y="%s" width="%s" height="%s" fill="%s"/>'
-        % ("dark" if dark else "light", x, y, CELL, CELL, fill)
+def square_rect(x: int, y: int, dark: bool, fill: str, hooks: str = "") -> str:
+    """A square's background; ``hooks`` are more attributes (``data-square``, ...)."""
+    return '<rect class="square %s"%s x="%s" y="%s" width="%s" height="%s" fill="%s"/>' % (
+        "dark" if dark else "light",
+        hooks,
+        x,
+        y,
+        CELL,
+        CELL,
+        fill,
     )
+
+
+def square_fill(sq: Square, size: int, shading: bool, theme: Theme) -> str:
+    """The colour of square ``sq``: light or dark, or with ``shading`` its distance class's."""
+    if shading:
+        return class_colours(size, theme)[geometry(size).classes[sq]]
+    return theme.square[(square_file(sq) + square_rank(sq)) % 2 == 0]
+
+
+def class_colours(size: int, theme: Theme) -> list[str]:
+    """The colour of each distance class, the nearest the centre (warmest) first."""
+    levels = max(geometry(size).classes) or 1
+    return [blend(*theme.shading, k / levels) for k in range(levels + 1)]
 
 
 def tint(kind: str, x: int, y: int, theme: Theme) -> str:
@@ -350,12 +378,20 @@ def tint(kind: str, x: int, y: int, theme: Theme) -> str:
     )
 
 
-def class_letter(x: int, y: int, level: int, theme: Theme) -> str:
-    """The letter of distance class ``level`` (A nearest the centre) in a square's corner."""
+def class_letters(size: int, side: int, flip: bool, theme: Theme) -> str:
+    """The letter of each square's distance class (A nearest the centre) in its top left
+    corner: one text element, a position per letter."""
+    classes = geometry(size).classes
+    xs, ys, letters = [], [], []
+    for sq in geometry(size).squares:
+        x, y = square_corner(sq, size, flip, side)
+        xs.append(str(x + 7))
+        ys.append(str(y + 25))
+        letters.append(chr(65 + classes[sq]))
     return (
-        '<text class="class-letter" x="%s" y="%s" font-size="24" font-family="sans-serif" '
+        '<text class="class-letters" x="%s" y="%s" font-size="24" font-family="sans-serif" '
         'font-weight="bold" fill="%s" fill-opacity="0.8">%s</text>'
-        % (x + 7, y + 25, theme.coordinates, chr(65 + level))
+        % (" ".join(xs), " ".join(ys), theme.coordinates, "".join(letters))
     )
 
 
@@ -363,14 +399,17 @@ def capture_mark(x: int, y: int, theme: Theme) -> str:
     """The mark of a capture, in the top right of the square at ``x``, ``y``."""
     return (
         '<g class="capture-mark" transform="translate(%s,%s)" pointer-events="none">'
-        '<circle r="14" fill="%s"/>' % (x + CELL - 20, y + 20, theme.capture)
+        '<circle r="14" fill="%s"/>'
+        % (x + CELL - 20, y + 20, theme.capture)
         + '<path d="M-6,-6L6,6M6,-6L-6,6" stroke="#fff" stroke-width="3.5" '
         'stroke-linecap="round"/></g>'
     )
 
 
-def coordinate_labels(size: int, side: int, flip: bool, theme: Theme) -> list[str]:
-    """The file letters under the board and the rank numbers left of it."""
+def coordinate_labels(size: int, side: int, flip: bool, theme: Theme) -> str:
+    """The file letters under the board and the rank numbers left of it (a text element
+    each: SVG renderers other than browsers do not centre the characters of one text
+    element on a position each)."""
     parts = []
     files = range(size - 1, -1, -1) if flip else range(size)
     for col, f in enumerate(files):
@@ -386,7 +425,7 @@ def coordinate_labels(size: int, side: int, flip: bool, theme: Theme) -> list[st
             'text-anchor="middle" fill="%s">%s</text>'
             % (side // 2, row * CELL + CELL // 2 + 8, theme.coordinates, r + 1)
         )
-    return parts
+    return "".join(parts)
 
 
 def _button(sq: Square, focus: Square | None) -> str:
@@ -396,20 +435,28 @@ def _button(sq: Square, focus: Square | None) -> str:
     return ' role="button" tabindex="%s"' % (0 if sq == focus else -1)
 
 
-def checker(color: Color, cx: int, cy: int, theme: Theme) -> str:
-    """A checker: red with a solid inner dot, blue with an inner ring (not colour alone)."""
+def checker(color: Color, cx: int, cy: int, theme: Theme, square: str = "") -> str:
+    """A checker, two circles: red with a solid inner dot, blue with an inner ring (not
+    colour alone), both rimmed a shade darker. On a board's ``square`` (a name), the
+    body is ``class="checker red"`` (or ``blue``) and the inner mark ``class="mark"``,
+    both ``data-on`` that square."""
     fill = theme.red if color == RED else theme.blue
-    name = COLOR_NAMES[color]
-    mark = (
-        '<circle cx="%s" cy="%s" r="11" fill="%s"/>' % (cx, cy, theme.mark)
-        if color == RED
-        else '<circle cx="%s" cy="%s" r="16" fill="none" stroke="%s" stroke-width="6"/>'
-        % (cx, cy, theme.mark)
-    )
+    body = mark = ""
+    if square:
+        body = ' class="checker %s" data-on="%s"' % (COLOR_NAMES[color], square)
+        mark = ' class="mark" data-on="%s"' % square
+    if color == RED:
+        mark += ' cx="%s" cy="%s" r="11" fill="%s"' % (cx, cy, theme.mark)
+    else:
+        mark += ' cx="%s" cy="%s" r="16" fill="none" stroke="%s" stroke-width="6"' % (
+            cx,
+            cy,
+            theme.mark,
+        )
     return (
-        '<g class="checker %s"><circle cx="%s" cy="%s" r="38" fill="#000" fill-opacity="0.18"/>'
-        '<circle cx="%s" cy="%s" r="38" fill="%s" stroke="#000" stroke-opacity="0.25" '
-        'stroke-width="2"/>%s</g>' % (name, cx, cy + 3, cx, cy, fill, mark)
+        '<circle%s cx="%s" cy="%s" r="38" fill="%s" stroke="%s" stroke-width="3"/>'
+        % (body, cx, cy, fill, theme.rims[color])
+        + "<circle%s/>" % mark
     )
 
 

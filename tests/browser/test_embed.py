@@ -84,7 +84,7 @@ def test_embed_options(page, host, server_url, screenshot) -> None:
     svg = frame.locator("#board svg")
     assert svg.get_attribute("data-flipped") == "1"
     assert frame.locator("#board .coordinate").count() == 0
-    assert frame.locator("#board .class-letter").count() == 64
+    assert len(frame.locator("#board .class-letters").text_content()) == 64
     assert frame.locator("body.dark").count() == 1
     assert frame.locator("#app-link").is_hidden()
     assert frame.locator("#moves").is_visible() and frame.locator("#redo").is_visible()

@@ -21,7 +21,7 @@ PLAY_AND_TOUCH = """([from, to]) => {
     position: board.querySelector("svg").dataset.position,
     sliding: board.querySelectorAll("svg > .sliding").length,
     ghosts: board.querySelectorAll("svg > .ghost").length,
-    checker: board.querySelectorAll(`[data-square="${to}"] > .checker`).length,
+    checker: board.querySelectorAll(`.checker[data-on="${to}"]`).length,
   };
   board.dispatchEvent(new PointerEvent("pointerdown", {bubbles: true}));
   seen.after = board.querySelectorAll("svg > .sliding, svg > .ghost").length;
@@ -32,7 +32,7 @@ PRESS = """(id) => {
   const board = document.querySelector("#board");
   return {
     sliding: board.querySelectorAll("svg > .sliding").length,
-    fading: board.querySelector('[data-square="d3"] > .checker')?.getAnimations().length ?? 0,
+    fading: board.querySelector('.checker[data-on="d3"]')?.getAnimations().length ?? 0,
   };
 }"""
 # Steps forward then back at once: the second step comes while the first slides.

@@ -107,7 +107,7 @@ def test_live_boards_on_a_docs_page(page, server_url, screenshot) -> None:
         svg = element.locator("svg[data-position]").bounding_box()
         assert svg["width"] > 0.9 * width - 20 and abs(svg["width"] - svg["height"]) < 2
         assert element.locator('button[data-do="forward"]').is_visible()
-    fill = a.locator('[data-square="c4"] circle').first.evaluate("(e) => getComputedStyle(e).fill")
+    fill = a.locator('circle[data-on="c4"]').first.evaluate("(e) => getComputedStyle(e).fill")
     assert fill != "rgb(255, 0, 255)"
     # The boards' CSS does not reach the host page.
     assert page.locator("#host-status").evaluate("(e) => getComputedStyle(e).fontWeight") == "400"
@@ -315,11 +315,6 @@ def test_live_boards_pass_an_axe_audit(page, server_url) -> None:
     assert audit(page) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="zola.svg labels the squares of a view-only board (role=img) with aria-label on "
-    "plain <g> elements; the app's static embeds have the same finding",
-)
 def test_a_view_only_live_board_passes_an_axe_audit(page, server_url) -> None:
     from tests.browser.test_access import audit
 
