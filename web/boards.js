@@ -57,9 +57,11 @@ const CSS = `
 }
 .zola *, .zola *::before, .zola *::after { box-sizing: border-box; }
 [hidden] { display: none !important; }
+/* A board far from the screen is neither laid out nor painted until the reader scrolls
+   near it: a page of many boards opens faster, in less memory. Its size is its width. */
 .board {
   display: block; width: 100%; aspect-ratio: 1; overflow: hidden; position: relative;
-  background: var(--panel); border-radius: 4px;
+  background: var(--panel); border-radius: 4px; content-visibility: auto;
 }
 .board > svg, .board > img {
   display: block; width: 100%; height: 100%; max-width: none; margin: 0; touch-action: manipulation;
