@@ -280,7 +280,9 @@ class Game:
         if node is None:
             node = Node(move, here)
             here.children.append(node)
-        if not (self.ply < len(self.line) and self.line[self.ply] is node):
+        if self.ply == len(self.line) and not node.children:  # the line grows (a record read)
+            self.line.append(node)
+        elif not (self.ply < len(self.line) and self.line[self.ply] is node):
             self.line = self.line[: self.ply] + [node] + node.main_line()
         self.redo()
         return move

@@ -67,8 +67,12 @@ class Move(_Move):
         ...
         zola.errors.InvalidMoveError: bad move 'c3+d4': expected 'c3-d4', 'c3xe5', 'pass' or 'swap'
         """
-        if isinstance(text, str) and len(text) > 7:  # longer than 'j10xj10'
-            raise _bad(quoted(text[:12]) + "...", Text("error.move_long"))
+        if isinstance(text, str):
+            known = _PARSED.get(text)
+            if known is not None:
+                return known
+            if len(text) > 7:  # longer than 'j10xj10'
+                raise _bad(quoted(text[:12]) + "...", Text("error.move_long"))
         if text == "pass":
             return cls.PASS
         if text == "swap":
@@ -82,6 +86,7 @@ class Move(_Move):
                     raise _bad(quoted(text), error.text) from None
                 if move.from_square == move.to_square:
                     raise _bad(quoted(text), Text("error.move_same"))
+                _PARSED[text] = move
                 return move
         raise _bad(quoted(text), Text("error.move_form"))
 
@@ -109,3 +114,7 @@ def _bad(shown: str, why: Text) -> InvalidMoveError:
 
 Move.PASS = Move(-1, -1, PASS)
 Move.SWAP = Move(-1, -1, SWAP)
+
+# Moves read so far, by their text: a page reads the same moves again and again (every
+# board's link, every click). At most two for each pair of squares of a 10x10 board.
+_PARSED: dict[str, Move] = {}

@@ -352,37 +352,40 @@ class Position:
             if generate_moves(self.geo, self.boards[self.turn], self.boards[self.turn ^ 1]):
                 return Text("reason.pass")
             return None
-        if not all(0 <= sq < STRIDE * STRIDE and self.geo.mask >> sq & 1 for sq in move[:2]):
+        start, end, mask = move[0], move[1], self.geo.mask
+        if not (0 <= start < STRIDE * STRIDE and 0 <= end < STRIDE * STRIDE):
             return Text("reason.off_board", size=self.size)
-        owner = self.piece_at(move.from_square)
+        if not (mask >> start & 1 and mask >> end & 1):
+            return Text("reason.off_board", size=self.size)
+        owner = self.piece_at(start)
         if owner is None:
-            return Text("reason.no_checker", square=square_name(move.from_square))
+            return Text("reason.no_checker", square=square_name(start))
         if owner != self.turn:
             return Text("reason.not_yours." + COLOR_NAMES[self.turn])
-        df = square_file(move.to_square) - square_file(move.from_square)
-        dr = square_rank(move.to_square) - square_rank(move.from_square)
+        df = square_file(end) - square_file(start)
+        dr = square_rank(end) - square_rank(start)
         dist = self.geo.dist
-        target = self.piece_at(move.to_square)
-        if move.kind == STEP:
-            if king_distance(move.from_square, move.to_square) != 1:
+        target = self.piece_at(end)
+        if move[2] == STEP:
+            if king_distance(start, end) != 1:
                 return Text("reason.step_adjacent")
             if target is not None:
                 return Text("reason.step_empty")
-            if dist[move.to_square] <= dist[move.from_square]:
+            if dist[end] <= dist[start]:
                 return Text("reason.step_outward")
             return None
         if df and dr and abs(df) != abs(dr):
             return Text("reason.capture_line")
-        n = king_distance(move.from_square, move.to_square)
+        n = king_distance(start, end)
         by = (dr // n) * STRIDE + df // n
-        for between in range(move.from_square + by, move.to_square, by):
+        for between in range(start + by, end, by):
             if self.piece_at(between) is not None:
                 return Text("reason.blocked", square=square_name(between))
         if target is None:
             return Text("reason.capture_enemy")
         if target == self.turn:
             return Text("reason.capture_own")
-        if dist[move.to_square] > dist[move.from_square]:
+        if dist[end] > dist[start]:
             return Text("reason.capture_inward")
         return None
 
