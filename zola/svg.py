@@ -35,7 +35,7 @@ from zola.geometry import (
 )
 from zola.i18n import say
 from zola.move import CAPTURE, Move
-from zola.position import COLOR_NAMES, RED
+from zola.position import BLUE, COLOR_NAMES, RED
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -279,21 +279,28 @@ if TYPE_CHECKING:
 class Drawn:
     """What boards of one style (see :func:`render`) drew: their squares by square,
     content and focus (``cells``), their coordinates and distance class letters, their
-    squares' labels."""
+    squares' labels. Made at once for every square: a page's boards come in few styles."""
 
     def __init__(self, style: "tuple[object, ...]") -> None:
         size, flip, side, shading, theme, language, still = style
         if TYPE_CHECKING:
             assert isinstance(size, int) and isinstance(side, int) and isinstance(theme, Theme)
-        self.size, self.flip, self.side, self.theme = size, bool(flip), side, theme
         self.cells: dict[int, Cell] = {}
-        # What does not depend on a square's checker: its name, centre, and its rect in
-        # two halves (its hooks go between them).
+        self.coordinates = coordinate_labels(size, side, bool(flip), theme) if side else ""
+        self.letters = class_letters(size, side, bool(flip), theme) if shading else ""
+        self.checkers = [checker_format(color, theme, True) for color in (RED, BLUE)]
+        # Each square's name, centre, and rect in two halves (a label goes between them).
         self.grounds: dict[int, tuple[str, int, int, str, str]] = {}
-        self.coordinates = coordinate_labels(size, side, self.flip, theme) if side else ""
-        self.letters = class_letters(size, side, self.flip, theme) if shading else ""
-        # The square colours by distance class (shading), else None.
-        self.shades = class_colours(size, theme) if shading else None
+        geo = geometry(size)
+        fills = class_colours(size, theme) if shading else None
+        half = CELL // 2
+        for sq in geo.squares:
+            x, y = square_corner(sq, size, bool(flip), side)
+            dark = (square_file(sq) + square_rank(sq)) % 2 == 0
+            fill = theme.square[dark] if fills is None else fills[geo.classes[sq]]
+            name = square_name(sq)
+            head, tail = square_rect(x, y, dark, fill, ' data-square="%s"\0' % name).split("\0")
+            self.grounds[sq] = (name, x + half, y + half, head, tail)
         # A square's label for each content (RED, BLUE, empty: COLOR_NAMES and "empty"),
         # "\0" standing for its name. A board that is one image (role="img", no square
         # takes focus) labels no square: an image's parts are not read.
@@ -306,29 +313,16 @@ class Drawn:
             ]
         )
 
-    def _ground(self, sq: Square) -> tuple[str, int, int, str, str]:
-        """Square ``sq``'s parts that do not depend on its checker, kept in ``grounds``."""
-        x, y = square_corner(sq, self.size, self.flip, self.side)
-        dark = (square_file(sq) + square_rank(sq)) % 2 == 0
-        if self.shades is None:
-            fill = self.theme.square[dark]
-        else:
-            fill = self.shades[geometry(self.size).classes[sq]]
-        name = square_name(sq)
-        head, tail = square_rect(x, y, dark, fill, "\0").split("\0")
-        ground = self.grounds[sq] = (name, x + CELL // 2, y + CELL // 2, head, tail)
-        return ground
-
     def cell(self, sq: Square, owner: Color | None, focus: Square | None) -> "Cell":
         """Square ``sq`` holding ``owner``."""
-        name, cx, cy, head, tail = self.grounds.get(sq) or self._ground(sq)
+        name, cx, cy, head, tail = self.grounds[sq]
         if self.labels is None:
-            hooks = ' data-square="%s"' % name
+            rect = head + tail
         else:
             label = self.labels[2 if owner is None else owner].replace("\0", name)
-            hooks = ' data-square="%s" aria-label="%s"%s' % (name, label, _button(sq, focus))
-        drawn = "" if owner is None else checker(owner, cx, cy, self.theme, name)
-        return (head + hooks + tail, drawn)
+            rect = head + ' aria-label="%s"%s' % (label, _button(sq, focus)) + tail
+        drawn = "" if owner is None else self.checkers[owner] % (name, cx, cy, name, cx, cy)
+        return (rect, drawn)
 
 
 _DRAWN: "dict[tuple[object, ...], Drawn]" = {}
@@ -440,23 +434,35 @@ def checker(color: Color, cx: int, cy: int, theme: Theme, square: str = "") -> s
     colour alone), both rimmed a shade darker. On a board's ``square`` (a name), the
     body is ``class="checker red"`` (or ``blue``) and the inner mark ``class="mark"``,
     both ``data-on`` that square."""
-    fill = theme.red if color == RED else theme.blue
-    body = mark = ""
     if square:
-        body = ' class="checker %s" data-on="%s"' % (COLOR_NAMES[color], square)
-        mark = ' class="mark" data-on="%s"' % square
+        return checker_format(color, theme, True) % (square, cx, cy, square, cx, cy)
+    return checker_format(color, theme, False) % (cx, cy, cx, cy)
+
+
+def checker_format(color: Color, theme: Theme, hooks: bool) -> str:
+    """:func:`checker`'s markup with ``%s`` for what varies, in each of its two circles:
+    its square's name (with ``hooks``), then its centre's x and y."""
+    body = mark = ""
+    if hooks:
+        body = ' class="checker ' + COLOR_NAMES[color] + '" data-on="%s"'
+        mark = ' class="mark" data-on="%s"'
     if color == RED:
-        mark += ' cx="%s" cy="%s" r="11" fill="%s"' % (cx, cy, theme.mark)
+        inner = 'r="11" fill="' + theme.mark + '"'
     else:
-        mark += ' cx="%s" cy="%s" r="16" fill="none" stroke="%s" stroke-width="6"' % (
-            cx,
-            cy,
-            theme.mark,
-        )
+        inner = 'r="16" fill="none" stroke="' + theme.mark + '" stroke-width="6"'
+    fill = theme.red if color == RED else theme.blue
     return (
-        '<circle%s cx="%s" cy="%s" r="38" fill="%s" stroke="%s" stroke-width="3"/>'
-        % (body, cx, cy, fill, theme.rims[color])
-        + "<circle%s/>" % mark
+        "<circle"
+        + body
+        + ' cx="%s" cy="%s" r="38" fill="'
+        + fill
+        + '" stroke="'
+        + theme.rims[color]
+        + '" stroke-width="3"/><circle'
+        + mark
+        + ' cx="%s" cy="%s" '
+        + inner
+        + "/>"
     )
 
 
