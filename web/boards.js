@@ -300,13 +300,15 @@ function setLabels(shell, labels) {
   parts.moves.setAttribute("aria-label", labels.moves);
 }
 
-// Write what board ``id`` shows (a zola.live.LiveScreen as a plain object) into its
-// shadow root: web/boards.py calls this after every event it was told of.
-function paint(id, screen) {
+// Write what board ``id`` shows (a zola.live.LiveScreen as JSON, its language's fixed
+// words apart) into its shadow root: web/boards.py calls this after every event it was
+// told of. One string crosses from Python, not an object read field by field.
+function paint(id, json, labels) {
   const shell = byId.get(id);
-  if (!shell || !screen) return;
+  if (!shell || !json) return;
+  const screen = JSON.parse(json);
   const { element, root, parts } = shell;
-  if (screen.labels !== shell.labels) setLabels(shell, screen.labels);
+  if (labels !== shell.labels) setLabels(shell, labels);
   parts.zola.lang = screen.language;
   parts.zola.classList.toggle("dark", screen.layout.dark);
   parts.zola.classList.toggle("bad", !!screen.problem);

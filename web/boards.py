@@ -7,8 +7,8 @@ mounts it), and its script imports it.
 web/boards.js gives every <div data-zola="FRAGMENT"> of the page an id and calls
 ``live(kind, id, a, b)`` for what happens to it (opened, closed, a click, a key, a
 button...). This forwards each event to that board's zola.live.LiveBoard and hands
-what the board shows now, its LiveScreen as a plain JavaScript object, to
-``zolaBoards.paint(id, screen)``, which writes it into the board's shadow root.
+what the board shows now, its LiveScreen as JSON with the language's fixed words, to
+``zolaBoards.paint(id, json, labels)``, which writes it into the board's shadow root.
 Every decision is made in zola.live and zola.board; this file only converts.
 
 The screen goes to JavaScript as an argument of paint(), never as a return value:
@@ -17,6 +17,7 @@ way back from a Python function called by JavaScript.
 """
 
 import gc
+import json
 
 import js
 import zola_rom  # noqa: F401 (mounts the zola modules: first)
@@ -37,13 +38,14 @@ setup = {"app": "", "languages": []}
 
 
 def paint(board_id: int) -> bool:
-    """Hand what the board shows now to boards.js."""
+    """Hand what the board shows now to boards.js: the screen as JSON (one string
+    crosses to JavaScript, not a field at a time), the language's words as they were
+    converted once."""
     screen = boards[board_id].screen()
     values = {name: screen[i] for i, name in enumerate(FIELDS)}
     if screen.language not in words:
         words[screen.language] = to_js(labels(screen.language))
-    values["labels"] = words[screen.language]
-    js.zolaBoards.paint(board_id, to_js(values))
+    js.zolaBoards.paint(board_id, json.dumps(values), words[screen.language])
     return True
 
 
