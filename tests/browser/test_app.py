@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from zola import Game, Move, Position, decode, square_name
 
 
@@ -203,23 +205,17 @@ def test_flip_shows_the_board_as_blue_sees_it(open_app, screenshot) -> None:
     screenshot("flipped-shaded")
 
 
-def test_a_phone_viewport_needs_no_horizontal_scrolling(browser, server_url, screenshot) -> None:
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
-    )
-    try:
-        page = context.new_page()
-        page.goto(server_url + "/")
-        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        box = page.locator("#board svg").bounding_box()
-        assert 300 <= box["width"] <= 360
-        page.tap('#board [data-square="c3"]')
-        page.tap('#board [data-square="d3"]')
-        assert board_position(page) != Position.start(6)
-        screenshot("phone", page=page)
-    finally:
-        context.close()
+@pytest.mark.context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+def test_a_phone_viewport_needs_no_horizontal_scrolling(page, server_url, screenshot) -> None:
+    page.goto(server_url + "/")
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    box = page.locator("#board svg").bounding_box()
+    assert 300 <= box["width"] <= 360
+    page.tap('#board [data-square="c3"]')
+    page.tap('#board [data-square="d3"]')
+    assert board_position(page) != Position.start(6)
+    screenshot("phone", page=page)
 
 
 def test_drag_a_checker_to_its_target(open_app) -> None:

@@ -149,45 +149,47 @@ def test_an_embed_stays_silent(open_app, page) -> None:
 GAME = "v1;size=8;moves=d4xe4.swap.g8xf8.h2xh3.a8xb8.h4xg4.f3xe4.g5-h4.b3xb4.e3-f3.h5xg4.a3xb4"
 
 
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
-def test_on_a_phone_the_board_and_the_moves_come_first(
-    browser, server_url, screenshot, width: int, height: int
-) -> None:
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
+PHONES = [
+    pytest.param(
+        width,
+        height,
+        marks=pytest.mark.context(
+            viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
+        ),
+        id=f"{width}x{height}",
     )
-    try:
-        page = context.new_page()
-        page.goto(f"{server_url}/#{GAME}")
-        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        box = page.locator("#board svg").bounding_box()
-        assert width - 24 <= box["width"] <= width
-        first_move = page.locator("#moves button").first.bounding_box()
-        assert first_move["y"] + first_move["height"] <= height  # on the first screen
-        # The groups of controls are folded under their names, below the moves.
-        assert not page.is_visible("#copy") and not page.is_visible("#mode")
-        share = page.locator('[data-group="share"] > summary')
-        assert share.is_visible() and share.bounding_box()["y"] > first_move["y"]
-        screenshot(f"phone-{width}x{height}", page=page)
-        share.tap()
-        assert page.is_visible("#copy")
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-        screenshot(f"phone-{width}x{height}-share", page=page, full_page=True)
-    finally:
-        context.close()
+    for width, height in ((390, 844), (360, 740))
+]
 
 
-def test_on_a_wide_screen_every_group_shows_without_folding(browser, server_url, screenshot):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    try:
-        page = context.new_page()
-        page.goto(f"{server_url}/#{GAME}")
-        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
-        for control in ("#mode", "#new", "#flip", "#motion", "#sound", "#analysis", "#copy"):
-            assert page.is_visible(control), control
-        assert not page.locator(".group > summary").first.is_visible()
-        assert page.locator("#board svg").bounding_box()["width"] > 600
-        screenshot("desktop-1280x800", page=page)
-    finally:
-        context.close()
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_on_a_phone_the_board_and_the_moves_come_first(
+    page, server_url, screenshot, width: int, height: int
+) -> None:
+    page.goto(f"{server_url}/#{GAME}")
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    box = page.locator("#board svg").bounding_box()
+    assert width - 24 <= box["width"] <= width
+    first_move = page.locator("#moves button").first.bounding_box()
+    assert first_move["y"] + first_move["height"] <= height  # on the first screen
+    # The groups of controls are folded under their names, below the moves.
+    assert not page.is_visible("#copy") and not page.is_visible("#mode")
+    share = page.locator('[data-group="share"] > summary')
+    assert share.is_visible() and share.bounding_box()["y"] > first_move["y"]
+    screenshot(f"phone-{width}x{height}", page=page)
+    share.tap()
+    assert page.is_visible("#copy")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    screenshot(f"phone-{width}x{height}-share", page=page, full_page=True)
+
+
+@pytest.mark.context(viewport={"width": 1280, "height": 800})
+def test_on_a_wide_screen_every_group_shows_without_folding(page, server_url, screenshot):
+    page.goto(f"{server_url}/#{GAME}")
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    for control in ("#mode", "#new", "#flip", "#motion", "#sound", "#analysis", "#copy"):
+        assert page.is_visible(control), control
+    assert not page.locator(".group > summary").first.is_visible()
+    assert page.locator("#board svg").bounding_box()["width"] > 600
+    screenshot("desktop-1280x800", page=page)
