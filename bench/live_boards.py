@@ -18,7 +18,9 @@ an empty page, the bare MicroPython page (bench/bare-mpy), the live-board pages 
 the iframe pages. Time: navigation start -> every board takes clicks (each
 [data-zola] element has data-ready="1"; an iframe's <body data-ready="1">), read in
 the page. Memory then: the proportional set size summed over all of the browser's
-processes, the empty page's subtracted (bench/embeds.py's pss_mb). Requests under
+processes, the empty page's subtracted (bench/embeds.py's pss_mb). For live boards,
+also when the loader began opening them (Python ready) and how long opening them all
+took (its performance measure ``zola-boards-opened``). Requests under
 node_modules/pyodide are counted (a live board must never start Pyodide).
 
 ``--compare DIR`` also opens the live-board pages with the loader of another checkout
@@ -44,6 +46,12 @@ from chromium import MIME_TYPES, served_chromium
 from embeds import SIZES, VIEWS, browser_pids, docs_page, pss_mb, random_link, wait_for_frames
 
 COUNTS = (1, 8, 24)
+# The loader's own measure of opening the boards (web/boards.js): [start, duration] in ms.
+OPENED = """(() => {
+  const [entry] = performance.getEntriesByName("zola-boards-opened");
+  return entry ? [entry.startTime, entry.duration] : null;
+})()"""
+Visit = tuple[float, float, bool, "list[float] | None"]
 # Runs before the page's scripts: the moment every live board of the page is ready.
 MARK_BOARDS = """
 new MutationObserver(() => {
@@ -102,8 +110,9 @@ def served(pages: dict[str, str]):
     return served_chromium(type("Pages", (_Handler,), {"pages": pages}))
 
 
-def visit(browser, url: str, kind: str, count: int, timeout: float) -> tuple[float, float, bool]:
-    """A fresh context on ``url``: (ms until all is ready, PSS MB, whether Pyodide loaded).
+def visit(browser, url: str, kind: str, count: int, timeout: float) -> Visit:
+    """A fresh context on ``url``: (ms until all is ready, PSS MB, whether Pyodide loaded,
+    for live boards (ms when the loader began opening them, ms it took), else None).
 
     ``kind``: ``live`` (``count`` boards), ``frames`` (``count`` iframes), ``page`` (the
     page's own <body data-ready>) or ``empty``."""
@@ -136,12 +145,15 @@ def visit(browser, url: str, kind: str, count: int, timeout: float) -> tuple[flo
     except Exception as error:
         raise TimeoutError(f"{url}: {error} {errors}") from None
     mb = pss_mb()
+    opened = None
+    if kind == "live":  # when the loader began opening the boards, and for how long
+        opened = page.evaluate(OPENED)
     context.close()
     for _ in range(50):  # let the closed context's processes go before the next one
         if len(browser_pids()) <= before:
             break
         time.sleep(0.1)
-    return ms, mb, any(PYODIDE in u for u in urls)
+    return ms, mb, any(PYODIDE in u for u in urls), opened
 
 
 def main() -> None:
@@ -174,7 +186,7 @@ def main() -> None:
             pages[f"/bench-pages/frames-{n}.html"] = docs_page(base, fragments[:n])
             visits[f"{n} iframe{'s' * (n > 1)}"] = (f"/bench-pages/frames-{n}.html", "frames", n)
         print(f"served on {base}; {len(fragments)} games, e.g. #{fragments[0][:80]}")
-        results: dict[str, list[tuple[float, float, bool]]] = {name: [] for name in visits}
+        results: dict[str, list[Visit]] = {name: [] for name in visits}
         try:
             for run in range(args.warmup + args.runs):
                 label = f"run {run + 1 - args.warmup}" if run >= args.warmup else "warm-up"
@@ -182,7 +194,7 @@ def main() -> None:
                     result = visit(browser, base + path, kind, count, args.timeout)
                     if run >= args.warmup:
                         results[name].append(result)
-                    ms, mb, pyodide = result
+                    ms, mb, pyodide, _ = result
                     flag = "  LOADED PYODIDE" if pyodide else ""
                     print(f"{label} {name}: {ms:6.0f} ms, {mb:6.1f} MB PSS{flag}", flush=True)
         except TimeoutError as error:
@@ -191,7 +203,7 @@ def main() -> None:
 
 
 def report(
-    results: dict[str, list[tuple[float, float, bool]]],
+    results: dict[str, list[Visit]],
     runs: int,
     warmup: int,
     compare: list[str],
@@ -208,10 +220,18 @@ def report(
         low, high = min(r[0] for r in visits), max(r[0] for r in visits)
         pyodide = sum(r[2] for r in visits)
         spread = f"{ms:.0f} ms ({low:.0f}-{high:.0f})"
-        rows.append([name, spread, f"{mb:.0f} MB", f"{pyodide}/{len(visits)}"])
+        opened = [r[3] for r in visits if r[3]]
+        phases = ""
+        if opened:
+            began = statistics.median(start for start, _ in opened)
+            took = statistics.median(duration for _, duration in opened)
+            phases = f"from {began:.0f} ms, {took:.0f} ms"
+        rows.append([name, spread, f"{mb:.0f} MB", phases, f"{pyodide}/{len(visits)}"])
     print()
     print(f"empty page: {empty:.0f} MB PSS (median), subtracted below")
-    print(table(["page", "all ready, median (min-max)", "memory (PSS)", "Pyodide"], rows))
+    header = ["page", "all ready, median (min-max)", "memory (PSS)", "boards opened", "Pyodide"]
+    print(table(header, rows))
+    print("boards opened: when the loader began opening the boards, and how long it took")
     print()
     one, many = medians["1 live board"], medians[f"{max(COUNTS)} live boards"]
     bare = medians["bare MicroPython page"]

@@ -437,7 +437,11 @@ function connect(live) {
   const languages = (navigator.languages || [navigator.language || ""]).join(",");
   python("setup", 0, APP.href + "index.html", languages);
   queueMicrotask(() => {
+    const start = performance.now();
     for (const element of document.querySelectorAll(SELECTOR)) mount(element);
+    // For the browser's performance tools (and bench/live_boards.py): when Python was
+    // ready to open the boards, and how long opening them all took.
+    performance.measure?.("zola-boards-opened", { start });
   });
 }
 
