@@ -27,7 +27,7 @@ MicroPython.
 """
 
 from zola.game import EMPTY_NOTE, Game
-from zola.geometry import Color, Square, square_file, square_rank
+from zola.geometry import Color, Square
 from zola.i18n import Text, say
 from zola.move import CAPTURE, PASS, SWAP, Move
 from zola.position import BLUE, COLOR_NAMES, RED
@@ -44,7 +44,7 @@ from zola.svg import (
     escape,
     render,
     square_corner,
-    square_fill,
+    square_fills,
     square_rect,
     tint,
 )
@@ -133,10 +133,9 @@ def replay_svg(
     parts.append(
         f'<rect class="background" width="{width}" height="{height}" fill="{theme.background}"/>'
     )
+    fills = square_fills(size, shading, theme)
     for sq in geo.squares:
-        x, y = corner(sq)
-        dark = (square_file(sq) + square_rank(sq)) % 2 == 0
-        parts.append(square_rect(x, y, dark, square_fill(sq, size, shading, theme)))
+        parts.append(square_rect(*corner(sq), bool(geo.checkered >> sq & 1), fills[sq]))
 
     # The last step or capture: its two squares tinted, a capture marked.
     last = line.last_board_moves()

@@ -292,14 +292,14 @@ class Drawn:
         # Each square's name, centre, and rect in two halves (a label goes between them).
         self.grounds: dict[int, tuple[str, int, int, str, str]] = {}
         geo = geometry(size)
-        fills = class_colours(size, theme) if shading else None
+        fills = square_fills(size, bool(shading), theme)
         half = CELL // 2
         for sq in geo.squares:
             x, y = square_corner(sq, size, bool(flip), side)
-            dark = (square_file(sq) + square_rank(sq)) % 2 == 0
-            fill = theme.square[dark] if fills is None else fills[geo.classes[sq]]
+            dark = bool(geo.checkered >> sq & 1)
             name = square_name(sq)
-            head, tail = square_rect(x, y, dark, fill, ' data-square="%s"\0' % name).split("\0")
+            hooks = ' data-square="%s"\0' % name  # "\0": where a label goes
+            head, tail = square_rect(x, y, dark, fills[sq], hooks).split("\0")
             self.grounds[sq] = (name, x + half, y + half, head, tail)
         # A square's label for each content (RED, BLUE, empty: COLOR_NAMES and "empty"),
         # "\0" standing for its name. A board that is one image (role="img", no square
@@ -351,17 +351,15 @@ def square_rect(x: int, y: int, dark: bool, fill: str, hooks: str = "") -> str:
     )
 
 
-def square_fill(sq: Square, size: int, shading: bool, theme: Theme) -> str:
-    """The colour of square ``sq``: light or dark, or with ``shading`` its distance class's."""
+def square_fills(size: int, shading: bool, theme: Theme) -> dict[Square, str]:
+    """Each square's colour: light or dark (a1's), or with ``shading`` its distance
+    class's, from warm nearest the centre to cool farthest."""
+    geo = geometry(size)
     if shading:
-        return class_colours(size, theme)[geometry(size).classes[sq]]
-    return theme.square[(square_file(sq) + square_rank(sq)) % 2 == 0]
-
-
-def class_colours(size: int, theme: Theme) -> list[str]:
-    """The colour of each distance class, the nearest the centre (warmest) first."""
-    levels = max(geometry(size).classes) or 1
-    return [blend(*theme.shading, k / levels) for k in range(levels + 1)]
+        levels = max(geo.classes) or 1
+        colours = [blend(*theme.shading, k / levels) for k in range(levels + 1)]
+        return {sq: colours[geo.classes[sq]] for sq in geo.squares}
+    return {sq: theme.square[geo.checkered >> sq & 1] for sq in geo.squares}
 
 
 def tint(kind: str, x: int, y: int, theme: Theme) -> str:
