@@ -353,9 +353,8 @@ class Position:
                 return Text("reason.pass")
             return None
         start, end, mask = move[0], move[1], self.geo.mask
-        if not (0 <= start < STRIDE * STRIDE and 0 <= end < STRIDE * STRIDE):
-            return Text("reason.off_board", size=self.size)
-        if not (mask >> start & 1 and mask >> end & 1):
+        inside = 0 <= start < STRIDE * STRIDE and 0 <= end < STRIDE * STRIDE
+        if not (inside and mask >> start & 1 and mask >> end & 1):
             return Text("reason.off_board", size=self.size)
         owner = self.piece_at(start)
         if owner is None:
