@@ -300,10 +300,11 @@ function setLabels(shell, labels) {
   parts.moves.setAttribute("aria-label", labels.moves);
 }
 
-// Write what board ``id`` shows (a zola.live.LiveScreen as JSON, its language's fixed
-// words apart) into its shadow root: web/boards.py calls this after every event it was
-// told of. One string crosses from Python, not an object read field by field.
-function paint(id, json, labels) {
+// Write what board ``id`` shows (a zola.live.LiveScreen: its small fields as JSON, its
+// SVG board and move list as markup of their own, its language's fixed words apart) into
+// its shadow root: web/boards.py calls this after every event it was told of. A few
+// strings cross from Python, not an object read field by field.
+function paint(id, json, labels, svg, moveList) {
   const shell = byId.get(id);
   if (!shell || !json) return;
   const screen = JSON.parse(json);
@@ -323,10 +324,10 @@ function paint(id, json, labels) {
   }
   delete element.dataset.problem;
   const board = parts.board;
-  if (shell.svg !== screen.board) { // an unchanged board keeps its slide going
-    shell.svg = screen.board;
+  if (shell.svg !== svg) { // an unchanged board keeps its slide going
+    shell.svg = svg;
     const hadFocus = board.contains(root.activeElement) && root.activeElement !== board;
-    board.innerHTML = screen.board; // markup made by zola.svg, which escapes every text
+    board.innerHTML = svg; // markup made by zola.svg, which escapes every text
     if (hadFocus) (board.querySelector('[tabindex="0"]') ?? board).focus();
     const slide = screen.motion;
     motion.then((module) => module.animate(board, slide), () => {});
@@ -349,7 +350,7 @@ function paint(id, json, labels) {
   parts.note.textContent = screen.comment;
   parts.moves.hidden = !screen.layout.panel;
   if (screen.layout.panel) {
-    parts.moves.innerHTML = screen.move_list; // markup made by zola.movelist, escaped
+    parts.moves.innerHTML = moveList; // markup made by zola.movelist, escaped
     scroll(parts.moves);
   }
   element.dataset.ready = "1";

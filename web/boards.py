@@ -7,8 +7,10 @@ mounts it), and its script imports it.
 web/boards.js gives every <div data-zola="FRAGMENT"> of the page an id and calls
 ``live(kind, id, a, b)`` for what happens to it (opened, closed, a click, a key, a
 button...). This forwards each event to that board's zola.live.LiveBoard and hands
-what the board shows now, its LiveScreen as JSON with the language's fixed words, to
-``zolaBoards.paint(id, json, labels)``, which writes it into the board's shadow root.
+what the board shows now to ``zolaBoards.paint(id, json, labels, board, moves)``, which
+writes it into the board's shadow root: its LiveScreen as JSON but for its two pieces of
+markup (the SVG board and the move list), which cross as strings of their own, and the
+language's fixed words.
 Every decision is made in zola.live and zola.board; this file only converts.
 
 The screen goes to JavaScript as an argument of paint(), never as a return value:
@@ -37,15 +39,21 @@ words = {}  # language -> its fixed words, converted once
 setup = {"app": "", "languages": []}
 
 
+# The screen's markup: it crosses as strings of their own, not inside the JSON (writing
+# a board's 20 KB of SVG as a JSON string costs MicroPython about 2 ms).
+MARKUP = ("board", "move_list")
+
+
 def paint(board_id: int) -> bool:
-    """Hand what the board shows now to boards.js: the screen as JSON (one string
-    crosses to JavaScript, not a field at a time), the language's words as they were
-    converted once."""
+    """Hand what the board shows now to boards.js: the screen's small fields as JSON
+    (one string crosses to JavaScript, not a field at a time), its markup as strings,
+    the language's words as they were converted once."""
     screen = boards[board_id].screen()
-    values = {name: screen[i] for i, name in enumerate(FIELDS)}
+    values = {name: screen[i] for i, name in enumerate(FIELDS) if name not in MARKUP}
     if screen.language not in words:
         words[screen.language] = to_js(labels(screen.language))
-    js.zolaBoards.paint(board_id, json.dumps(values), words[screen.language])
+    language = words[screen.language]
+    js.zolaBoards.paint(board_id, json.dumps(values), language, screen.board, screen.move_list)
     return True
 
 
