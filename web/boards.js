@@ -69,7 +69,14 @@ const CSS = `
 .board [data-square] { cursor: pointer; outline: none; }
 .board [data-square]:focus-visible { stroke: var(--ink); stroke-width: 7; stroke-dasharray: 14 8; }
 .board:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }
-.bar { display: flex; flex-wrap: nowrap; align-items: center; gap: 0.3em; margin: 0.35em 0 0; min-width: 0; }
+/* The bar is as high as its buttons (their line, padding and border), set rather than
+   measured: a board waiting for Python keeps the room of its controls without laying
+   them out (.pending), so a page of many boards is ready sooner and nothing shifts. */
+.bar {
+  display: flex; flex-wrap: nowrap; align-items: center; gap: 0.3em; margin: 0.35em 0 0; min-width: 0;
+  height: calc(1.7em + 2px);
+}
+.pending .bar > *, .pending .line > * { display: none !important; }
 button {
   font: inherit; line-height: 1.3; margin: 0; padding: 0.2em 0.55em; min-width: 2.2em;
   border: 1px solid var(--button-line); border-radius: 6px; background: var(--button);
@@ -127,7 +134,8 @@ p { margin: 0; }
 `;
 
 // One board's parts; the step buttons are arrows until the board's language is known.
-const SHELL = `<div class="zola" part="zola" role="group">
+// Its controls wait (.pending: not laid out, their room kept) until Python paints it.
+const SHELL = `<div class="zola pending" part="zola" role="group">
 <div class="board" part="board"></div>
 <div class="bar">
 <button type="button" data-do="first" disabled>«</button><button type="button" data-do="back" disabled>‹</button><button type="button" data-do="forward" disabled>›</button><button type="button" data-do="last" disabled>»</button><button type="button" data-do="flip" disabled>⇅</button><button type="button" class="reset" data-do="reset" hidden></button>
@@ -140,7 +148,7 @@ const SHELL = `<div class="zola" part="zola" role="group">
 <ol class="moves" hidden></ol>
 <p class="announce sr-only" aria-live="polite"></p>
 <p class="problem" role="status" hidden></p>
-</div>`;
+</div>`.replace(/>\n</g, "><"); // no text between the parts
 
 let sheet = null; // the boards' style sheet, shared by every shadow root
 const shells = new Map(); // element -> its shell: {element, root, parts, id, ...}
@@ -353,6 +361,7 @@ function paint(id, json, labels, svg, moveList) {
     parts.moves.innerHTML = moveList; // markup made by zola.movelist, escaped
     scroll(parts.moves);
   }
+  parts.zola.classList.remove("pending");
   element.dataset.ready = "1";
 }
 
