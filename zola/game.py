@@ -274,9 +274,9 @@ class Game:
         """
         if isinstance(move, str):
             move = Move.parse(move)
-        self.check(move)
+        check_legal(move, self.why_illegal(move))
         here = self.node
-        node = here.child(move)
+        node = here.child(move) if here.children else None
         if node is None:
             node = Node(move, here)
             here.children.append(node)

@@ -76,6 +76,9 @@ def parse_square(text: str, size: int = 10) -> Square:
 # Every square's name, and the square of every name (MicroPython builds a name slowly).
 _NAMES = [FILES[sq % STRIDE] + str(sq // STRIDE + 1) for sq in range(STRIDE * STRIDE)]
 _SQUARES = {name: sq for sq, name in enumerate(_NAMES)}
+# Every square's bit, made once: on the page's MicroPython a bitboard is a big integer,
+# and each shift makes a new one.
+BIT = [1 << sq for sq in range(STRIDE * STRIDE)]
 
 
 def is_number(text: str) -> bool:
@@ -158,9 +161,11 @@ class Geometry:
     - ``checkered``: bitboard of the squares of a1's colour (Red's at the start).
     """
 
+    # The move tables, made when first asked for (see __getattr__).
+    steps: "list[tuple[int, Bitboard]]"
+    captures: "list[tuple[int, list[Bitboard]]]"
+
     def __init__(self, size: int) -> None:
-        # Cheap on MicroPython too (every board on a page builds its tables): a ray's
-        # length comes from a closed form, and few operations touch big integers.
         self.size = n = check_size(size)
         self.squares = squares = [square(f, r) for r in range(n) for f in range(n)]
         self.mask: Bitboard = sum(((1 << n) - 1) << (r * STRIDE) for r in range(n))
@@ -174,8 +179,21 @@ class Geometry:
         self.classes = classes = [-1] * (STRIDE * STRIDE)
         for sq in squares:
             classes[sq] = level[dist[sq]]
-        self.steps: list[tuple[int, Bitboard]] = []
-        self.captures: list[tuple[int, list[Bitboard]]] = []
+
+    def __getattr__(self, name: str) -> object:
+        """``steps`` and ``captures``, made when first asked for: most of the work of a
+        geometry (a few milliseconds a size on MicroPython), which a board that is only
+        looked at never needs."""
+        if name not in ("steps", "captures"):
+            raise AttributeError(name)
+        self._move_tables()
+        return getattr(self, name)
+
+    def _move_tables(self) -> None:
+        # A ray's length comes from a closed form, and few operations touch big integers.
+        n, squares = self.size, self.squares
+        self.steps = []
+        self.captures = []
         for df, dr in DIRECTIONS:
             # With c = (2f - (n-1), 2r - (n-1)), the square j steps along (df, dr) has
             # distance2 |c|^2 + 4j(c.d) + 4j^2|d|^2: no farther than the origin while

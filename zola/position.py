@@ -18,6 +18,7 @@ Move.parse('c3xd3')
 from zola.compat import lowest_square, popcount, quoted, tuple_new
 from zola.errors import IllegalMoveError, InvalidPositionError
 from zola.geometry import (
+    BIT,
     SIZES,
     STRIDE,
     Bitboard,
@@ -28,9 +29,7 @@ from zola.geometry import (
     geometry,
     is_number,
     king_distance,
-    square_file,
     square_name,
-    square_rank,
 )
 from zola.i18n import Text
 from zola.move import CAPTURE, PASS, STEP, SWAP, Move
@@ -344,45 +343,48 @@ class Position:
         >>> pos.why_illegal(Move.parse("c3xb3"))
         'a capture may not move away from the centre'
         """
-        if self.is_game_over():
+        red, blue = self.boards
+        if not (red and blue):
             return Text("reason.game_over")
-        if move.kind == SWAP:
+        kind = move[2]
+        if kind == SWAP:
             return Text("reason.swap")
-        if move.kind == PASS:
+        if kind == PASS:
             if generate_moves(self.geo, self.boards[self.turn], self.boards[self.turn ^ 1]):
                 return Text("reason.pass")
             return None
-        start, end, mask = move[0], move[1], self.geo.mask
+        # Bits from the table, files and ranks inline: this runs for every move of a link.
+        start, end, geo = move[0], move[1], self.geo
         inside = 0 <= start < STRIDE * STRIDE and 0 <= end < STRIDE * STRIDE
-        if not (inside and mask >> start & 1 and mask >> end & 1):
+        if not (inside and geo.mask & BIT[start] and geo.mask & BIT[end]):
             return Text("reason.off_board", size=self.size)
-        owner = self.piece_at(start)
-        if owner is None:
+        own = self.boards[self.turn]
+        if not own & BIT[start]:
+            if self.boards[self.turn ^ 1] & BIT[start]:
+                return Text("reason.not_yours." + COLOR_NAMES[self.turn])
             return Text("reason.no_checker", square=square_name(start))
-        if owner != self.turn:
-            return Text("reason.not_yours." + COLOR_NAMES[self.turn])
-        df = square_file(end) - square_file(start)
-        dr = square_rank(end) - square_rank(start)
-        dist = self.geo.dist
-        target = self.piece_at(end)
-        if move[2] == STEP:
-            if king_distance(start, end) != 1:
+        df = end % STRIDE - start % STRIDE
+        dr = end // STRIDE - start // STRIDE
+        steps = max(abs(df), abs(dr))  # the king distance
+        dist = geo.dist
+        occupied = red | blue
+        if kind == STEP:
+            if steps != 1:
                 return Text("reason.step_adjacent")
-            if target is not None:
+            if occupied & BIT[end]:
                 return Text("reason.step_empty")
             if dist[end] <= dist[start]:
                 return Text("reason.step_outward")
             return None
         if df and dr and abs(df) != abs(dr):
             return Text("reason.capture_line")
-        n = king_distance(start, end)
-        by = (dr // n) * STRIDE + df // n
+        by = (dr // steps) * STRIDE + df // steps
         for between in range(start + by, end, by):
-            if self.piece_at(between) is not None:
+            if occupied & BIT[between]:
                 return Text("reason.blocked", square=square_name(between))
-        if target is None:
+        if not occupied & BIT[end]:
             return Text("reason.capture_enemy")
-        if target == self.turn:
+        if own & BIT[end]:
             return Text("reason.capture_own")
         if dist[end] > dist[start]:
             return Text("reason.capture_inward")

@@ -51,8 +51,11 @@ _PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 def encode(game: Game) -> str:
     """The record of ``game``: its moves (variations too), notes and the move looked at."""
-    nodes = game.nodes()
-    tree = any(len(node.children) > 1 for node in [game.root] + nodes)
+    # A tree whose main line branches nowhere is that line: most links, read without
+    # walking the tree.
+    line = game.root.main_line()
+    tree = any(len(node.children) > 1 for node in [game.root] + line)
+    nodes = game.nodes() if tree else line
     notes = [node for node in [game.root] + nodes if node.note != EMPTY_NOTE]
     review = game.current_review()
     fields = [TREE_VERSION if tree or notes or review else VERSION, f"size={game.size}"]
@@ -64,7 +67,7 @@ def encode(game: Game) -> str:
         if game.ply != len(game.moves):
             fields.append(f"ply={game.ply}")
         return ";".join(fields)
-    main_end = game.root.main_line()[-1] if game.root.children else game.root
+    main_end = line[-1] if line else game.root
     if game.node is not main_end:
         fields.append(f"at={_number(game, game.node)}")
     if notes:
@@ -188,8 +191,13 @@ def read(record: list[str]) -> Game:
 
 
 def _read_line(game: Game, moves: str) -> None:
-    for number, move in enumerate(moves.split(".") if moves else [], 1):
-        _play(game, move, number)
+    played = 0  # one error handler for the whole line: this runs for every move of a link
+    try:
+        for move in moves.split(".") if moves else []:
+            game.play(move)
+            played += 1
+    except ZolaError as error:
+        raise bad_link("error.at_move", number=played + 1, detail=error.text) from None
 
 
 def _play(game: Game, text: str, number: int) -> None:
