@@ -25,13 +25,12 @@ from collections import namedtuple
 
 from zola.geometry import (
     FILES,
+    STRIDE,
+    Bitboard,
     Color,
-    Geometry,
     Square,
     geometry,
-    square_file,
     square_name,
-    square_rank,
 )
 from zola.i18n import say
 from zola.move import CAPTURE, Move
@@ -70,8 +69,7 @@ if TYPE_CHECKING:
         @property
         def size(self) -> int: ...
         @property
-        def geo(self) -> Geometry: ...
-        def piece_at(self, square: Square) -> Color | None: ...
+        def boards(self) -> "list[Bitboard]": ...  # the red and the blue checkers
 
 else:
     _Theme = namedtuple(
@@ -172,7 +170,7 @@ def render(
     focus: Square | None = None,
 ) -> str:
     """Draw ``position`` (a :class:`~zola.position.Position`, or anything with its
-    ``size``, ``geo``, ``piece_at`` and text) as an SVG document string.
+    ``size``, ``boards`` and text) as an SVG document string.
 
     ``flip`` shows the board as Blue sees it; ``shading`` colours the distance
     classes (nearest the centre warmest) and letters them A, B, ...;
@@ -183,7 +181,6 @@ def render(
     squares keyboard buttons, ``focus`` the one reached by Tab (roving tabindex).
     """
     size = position.size
-    geo = position.geo
     side = MARGIN if coordinates else 0
     width = size * CELL + side
     height = size * CELL + side
@@ -219,17 +216,23 @@ def render(
         if len(_DRAWN) >= MAX_STYLES:
             _DRAWN.clear()
         drawn = _DRAWN[style] = Drawn(style)
-    cells = drawn.cells
+    # The squares rank by rank (a1 first), each rank as drawn before when it was: a rank's
+    # checkers are a few bits, and most ranks recur from board to board.
+    rows, full = drawn.rows, (1 << size) - 1
+    red, blue = position.boards
     checkers = []
-    for sq in geo.squares:
-        owner = position.piece_at(sq)
-        key = (sq << 3) | ((2 if owner is None else owner) << 1) | (sq == focus)
-        cell = cells.get(key)
-        if cell is None:
-            cell = cells[key] = drawn.cell(sq, owner, focus)
-        parts.append(cell[0])
-        if cell[1]:
-            checkers.append(cell[1])
+    for rank in range(size):
+        shift = rank * STRIDE
+        reds, blues = red >> shift & full, blue >> shift & full
+        file = focus - shift if focus is not None and shift <= focus < shift + size else -1
+        key = (rank << 24) | ((file + 1) << 20) | (reds << 10) | blues
+        row = rows.get(key)
+        if row is None:
+            if len(rows) >= MAX_ROWS:
+                rows.clear()
+            row = rows[key] = drawn.row(rank, reds, blues, focus)
+        parts.append(row[0])
+        checkers.append(row[1])
     # Everything drawn over the squares takes no clicks: they go to the square below.
     parts.append('<g class="over" pointer-events="none">')
     parts.append(drawn.letters)
@@ -267,24 +270,29 @@ def render(
 
 # What a square draws depends on few things: most of a board repeats what an earlier
 # board drew (a docs page of boards in one style, the next move of a game). What is
-# drawn is kept by style, for at most MAX_STYLES styles at a time.
+# drawn is kept by style, for at most MAX_STYLES styles at a time, and at most MAX_ROWS
+# ranks a style.
 MAX_STYLES = 12
+MAX_ROWS = 512
 
-# One square as drawn: (its square, its checker or ""). A plain tuple: MicroPython
+# One square or rank as drawn: (its squares, its checkers). A plain tuple: MicroPython
 # makes one in a thirtieth of the time of a named tuple's.
 if TYPE_CHECKING:
     Cell = tuple[str, str]
 
 
 class Drawn:
-    """What boards of one style (see :func:`render`) drew: their squares by square,
-    content and focus (``cells``), their coordinates and distance class letters, their
-    squares' labels. Made at once for every square: a page's boards come in few styles."""
+    """What boards of one style (see :func:`render`) drew: their ranks by rank, checkers
+    and focus (``rows``) and their squares by square, content and focus (``cells``),
+    their coordinates and distance class letters, their squares' labels. Made at once
+    for every square: a page's boards come in few styles."""
 
     def __init__(self, style: "tuple[object, ...]") -> None:
         size, flip, side, shading, theme, language, still = style
         if TYPE_CHECKING:
             assert isinstance(size, int) and isinstance(side, int) and isinstance(theme, Theme)
+        self.size = size
+        self.rows: dict[int, Cell] = {}
         self.cells: dict[int, Cell] = {}
         self.coordinates = coordinate_labels(size, side, bool(flip), theme) if side else ""
         self.letters = class_letters(size, side, bool(flip), theme) if shading else ""
@@ -296,10 +304,9 @@ class Drawn:
         half = CELL // 2
         for sq in geo.squares:
             x, y = square_corner(sq, size, bool(flip), side)
-            dark = bool(geo.checkered >> sq & 1)
             name = square_name(sq)
-            hooks = ' data-square="%s"\0' % name  # "\0": where a label goes
-            head, tail = square_rect(x, y, dark, fills[sq], hooks).split("\0")
+            head = _RECT_HEAD % (_SHADES[geo.checkered >> sq & 1], ' data-square="' + name + '"')
+            tail = _RECT_TAIL % (x, y, CELL, CELL, fills[sq])
             self.grounds[sq] = (name, x + half, y + half, head, tail)
         # A square's label for each content (RED, BLUE, empty: COLOR_NAMES and "empty"),
         # "\0" standing for its name. A board that is one image (role="img", no square
@@ -312,6 +319,22 @@ class Drawn:
                 for state in ("red", "blue", "empty")
             ]
         )
+
+    def row(self, rank: int, reds: int, blues: int, focus: Square | None) -> "Cell":
+        """The squares of rank ``rank`` (0 the first) holding the checkers ``reds`` and
+        ``blues`` (a bit a file, a's lowest)."""
+        squares, checkers = [], []
+        cells = self.cells
+        for file in range(self.size):
+            sq = rank * STRIDE + file
+            owner = RED if reds >> file & 1 else BLUE if blues >> file & 1 else None
+            key = (sq << 3) | ((2 if owner is None else owner) << 1) | (sq == focus)
+            cell = cells.get(key)
+            if cell is None:
+                cell = cells[key] = self.cell(sq, owner, focus)
+            squares.append(cell[0])
+            checkers.append(cell[1])
+        return ("".join(squares), "".join(checkers))
 
     def cell(self, sq: Square, owner: Color | None, focus: Square | None) -> "Cell":
         """Square ``sq`` holding ``owner``."""
@@ -333,22 +356,21 @@ _DRAWN: "dict[tuple[object, ...], Drawn]" = {}
 
 def square_corner(sq: Square, size: int, flip: bool, side: int) -> tuple[int, int]:
     """The top left corner of square ``sq`` on a drawing ``side`` wide left of the board."""
-    f, r = square_file(sq), square_rank(sq)
+    f, r = sq % STRIDE, sq // STRIDE  # its file and rank
     col, row = (size - 1 - f, r) if flip else (f, size - 1 - r)
     return side + col * CELL, row * CELL
 
 
+# A square's rect in two parts: its class and more attributes (hooks, a label), then its
+# place, size and colour.
+_RECT_HEAD = '<rect class="square %s"%s'
+_RECT_TAIL = ' x="%s" y="%s" width="%s" height="%s" fill="%s"/>'
+_SHADES = ("light", "dark")
+
+
 def square_rect(x: int, y: int, dark: bool, fill: str, hooks: str = "") -> str:
     """A square's background; ``hooks`` are more attributes (``data-square``, ...)."""
-    return '<rect class="square %s"%s x="%s" y="%s" width="%s" height="%s" fill="%s"/>' % (
-        "dark" if dark else "light",
-        hooks,
-        x,
-        y,
-        CELL,
-        CELL,
-        fill,
-    )
+    return _RECT_HEAD % (_SHADES[dark], hooks) + _RECT_TAIL % (x, y, CELL, CELL, fill)
 
 
 def square_fills(size: int, shading: bool, theme: Theme) -> dict[Square, str]:
