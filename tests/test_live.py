@@ -232,11 +232,14 @@ def test_a_live_board_imports_what_the_image_holds_and_nothing_of_the_app() -> N
 def test_the_glue_names_only_what_zola_live_has() -> None:
     glue = (ROOT / "web/boards.py").read_text()
     assert "from zola.live import FIELDS, LiveBoard, choose_language, labels" in glue
+    # The markup crosses as arguments of its own, the rest as the screen's JSON.
+    assert 'board, moves = values.pop("board"), values.pop("move_list")' in glue
     loader = (ROOT / "web/boards.js").read_text()
+    assert "function paint(id, json, labels, svg, moveList) {" in loader
     for name in LABELS:
         assert f"labels.{name}" in loader or f'"{name}"' in loader, name
     for name in FIELDS:
-        if name not in ("language",):
+        if name not in ("language", "board", "move_list"):
             assert f"screen.{name}" in loader, name
 
 

@@ -39,21 +39,17 @@ words = {}  # language -> its fixed words, converted once
 setup = {"app": "", "languages": []}
 
 
-# The screen's markup: it crosses as strings of their own, not inside the JSON (writing
-# a board's 20 KB of SVG as a JSON string costs MicroPython about 2 ms).
-MARKUP = ("board", "move_list")
-
-
 def paint(board_id: int) -> bool:
     """Hand what the board shows now to boards.js: the screen's small fields as JSON
-    (one string crosses to JavaScript, not a field at a time), its markup as strings,
+    (one string crosses to JavaScript, not a field at a time), its markup as strings of
+    their own (MicroPython takes about 2 ms to write a board's SVG as a JSON string),
     the language's words as they were converted once."""
-    screen = boards[board_id].screen()
-    values = {name: screen[i] for i, name in enumerate(FIELDS) if name not in MARKUP}
-    if screen.language not in words:
-        words[screen.language] = to_js(labels(screen.language))
-    language = words[screen.language]
-    js.zolaBoards.paint(board_id, json.dumps(values), language, screen.board, screen.move_list)
+    values = dict(zip(FIELDS, boards[board_id].screen()))
+    board, moves = values.pop("board"), values.pop("move_list")
+    language = values["language"]
+    if language not in words:
+        words[language] = to_js(labels(language))
+    js.zolaBoards.paint(board_id, json.dumps(values), words[language], board, moves)
     return True
 
 
