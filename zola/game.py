@@ -272,18 +272,23 @@ class Game:
         :class:`~zola.errors.InvalidMoveError` for malformed text and
         :class:`~zola.errors.IllegalMoveError` (with the reason) for an illegal move.
         """
+        # Every move of a link comes through here: few calls (on MicroPython a call of a
+        # Python function costs as much as a few dozen lookups).
         if isinstance(move, str):
             move = Move.parse(move)
-        check_legal(move, self.why_illegal(move))
-        here = self.node
+        why = self.why_illegal(move) if move.kind == SWAP else self.position.why_illegal(move)
+        if why is not None:
+            check_legal(move, why)
+        ply, line = self.ply, self.line
+        here = line[ply - 1] if ply else self.root  # the node at the cursor
         node = here.child(move) if here.children else None
         if node is None:
             node = Node(move, here)
             here.children.append(node)
-        if self.ply == len(self.line) and not node.children:  # the line grows (a record read)
-            self.line.append(node)
-        elif not (self.ply < len(self.line) and self.line[self.ply] is node):
-            self.line = self.line[: self.ply] + [node] + node.main_line()
+        if ply == len(line) and not node.children:  # the line grows (a record read)
+            line.append(node)
+        elif not (ply < len(line) and line[ply] is node):
+            self.line = line[:ply] + [node] + node.main_line()
         self.redo()
         return move
 
@@ -410,8 +415,9 @@ class Game:
 
     def last_board_move(self) -> Move | None:
         """The last step or capture played up to the cursor (passes and swaps skipped)."""
-        for move in reversed(self.moves[: self.ply]):
-            if move.from_square >= 0:
+        for node in reversed(self.line[: self.ply]):
+            move = node.move
+            if move is not None and move.from_square >= 0:
                 return move
         return None
 

@@ -14,6 +14,10 @@ from zola.compat import cache, quoted
 from zola.errors import InvalidOptionError, InvalidSquareError
 from zola.i18n import Text
 
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 # The integer kinds, named for type checkers (plain aliases: no ``typing`` on the page).
 Square = int  # a square, ``rank * 10 + file``: 0 (a1) to 99 (j10)
 Bitboard = int  # a set of squares: bit ``square`` set for each
@@ -46,15 +50,6 @@ def square_rank(sq: Square) -> int:
     return sq // STRIDE
 
 
-def square_name(sq: Square) -> str:
-    """The name of ``sq``, like ``'c3'``.
-
-    >>> square_name(99)
-    'j10'
-    """
-    return _NAMES[sq]
-
-
 def parse_square(text: str, size: int = 10) -> Square:
     """Parse a square name; it must lie on a ``size`` x ``size`` board.
 
@@ -74,8 +69,13 @@ def parse_square(text: str, size: int = 10) -> Square:
 
 
 # Every square's name, and the square of every name (MicroPython builds a name slowly).
-_NAMES = [FILES[sq % STRIDE] + str(sq // STRIDE + 1) for sq in range(STRIDE * STRIDE)]
-_SQUARES = {name: sq for sq, name in enumerate(_NAMES)}
+_NAMES = {sq: FILES[sq % STRIDE] + str(sq // STRIDE + 1) for sq in range(STRIDE * STRIDE)}
+_SQUARES = {name: sq for sq, name in _NAMES.items()}
+# Lookups, not Python functions: on MicroPython a call of a Python function costs as much
+# as a few dozen lookups. square_name(99) is 'j10'; square_named('j10') is 99 (a name of
+# a 10x10 board's square, else None).
+square_name: "Callable[[Square], str]" = _NAMES.__getitem__
+square_named: "Callable[[str], Square | None]" = _SQUARES.get
 # Every square's bit, made once: on the page's MicroPython a bitboard is a big integer,
 # and each shift makes a new one.
 BIT = [1 << sq for sq in range(STRIDE * STRIDE)]
@@ -158,7 +158,9 @@ class Geometry:
       keeps or reduces the distance. Along a line the distance is a convex
       function, so the allowed ``j`` form a prefix ``1..k`` of the ray.
     - ``classes``: ``classes[sq]`` is the distance class, 0 nearest the centre.
-    - ``checkered``: bitboard of the squares of a1's colour (Red's at the start).
+    - ``checkered``: bitboard of the squares of a1's colour (Red's at the start);
+      ``shade[sq]`` is 1 for those squares, else 0 (a lookup where a bitboard would be
+      a shift, slow on MicroPython).
     """
 
     # The move tables, made when first asked for (see __getattr__).
@@ -171,10 +173,12 @@ class Geometry:
         self.mask: Bitboard = sum(((1 << n) - 1) << (r * STRIDE) for r in range(n))
         self.dist = dist = [0] * (STRIDE * STRIDE)
         self.checkered: Bitboard = 0
+        self.shade = shade = [0] * (STRIDE * STRIDE)
         for sq in squares:
             dist[sq] = distance2(n, sq)
             if (sq % STRIDE + sq // STRIDE) % 2 == 0:
                 self.checkered |= 1 << sq
+                shade[sq] = 1
         level = {d: i for i, d in enumerate(sorted({dist[sq] for sq in squares}))}
         self.classes = classes = [-1] * (STRIDE * STRIDE)
         for sq in squares:

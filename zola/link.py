@@ -111,7 +111,7 @@ WORDS = (
     ("clean", "clean", True),
     ("edit", "edit", True),
 )
-_WORD_SET = {word for word, _, _ in WORDS}
+_MEANINGS = {word: (name, value) for word, name, value in WORDS}
 
 
 def parse(fragment: str) -> tuple[Game, View]:
@@ -126,10 +126,9 @@ def parse(fragment: str) -> tuple[Game, View]:
             changes["origin"] = _origin(field[len("origin=") :])
         elif field.startswith("puzzle="):
             changes["puzzle"] = _puzzle(field[len("puzzle=") :])
-        elif field in _WORD_SET:
-            for word, name, value in WORDS:
-                if word == field:
-                    changes[name] = value
+        elif field in _MEANINGS:
+            name, value = _MEANINGS[field]
+            changes[name] = value
         else:
             record.append(field)
     game = read(record) if any(record) else Game(6)

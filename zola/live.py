@@ -196,14 +196,15 @@ class LiveBoard:
             self.problem = Text("live.bad_link", detail=link_detail(error))
             return
         self.link_dark = view.theme == "dark"
-        # A board of a document: never the editor, no host messages, no computer.
-        view = view.replace(embed=True, edit=False, origin="")
-        if self.board is not None:  # Reset: the reader's flip stays
-            view = view.replace(flip=self.board.view.flip)
         self.puzzle = view.puzzle
-        self.board = Board(game, view.replace(puzzle=""))
+        # A board of a document: never the editor, no host messages, no computer, in the
+        # reader's colour scheme; the puzzle is the trainer's.
+        changes: dict[str, bool | str] = {"embed": True, "edit": False, "origin": "", "puzzle": ""}
+        changes["theme"] = self._theme_name()
+        if self.board is not None:  # Reset: the reader's flip stays
+            changes["flip"] = self.board.view.flip
+        self.board = Board(game, view.replace(**changes))
         self.board.language = self.language
-        self._theme()
         self.author = None
         if self.puzzle and self.trainer is not None:  # Reset: the puzzle from its start
             self.trainer = Trainer(self.trainer.puzzle, self.board)
@@ -224,11 +225,9 @@ class LiveBoard:
         if self.board is not None:
             self.board.notice = Text("puzzle.unavailable", detail=name + ": " + detail)
 
-    def _theme(self) -> None:
-        board = self.board
-        if board is not None:
-            dark = self.link_dark or self.dark
-            board.view = board.view.replace(theme="dark" if dark else "light")
+    def _theme_name(self) -> str:
+        """The board's theme: dark when the link or the reader's colour scheme says so."""
+        return "dark" if self.link_dark or self.dark else "light"
 
     # -- what a reader does ----------------------------------------------------------------
 
@@ -299,7 +298,8 @@ class LiveBoard:
     def prefer_dark(self, dark: bool) -> None:
         """The reader's colour scheme changed (light or dark)."""
         self.dark = dark
-        self._theme()
+        if self.board is not None:
+            self.board.view = self.board.view.replace(theme=self._theme_name())
 
     # -- what it shows ---------------------------------------------------------------------
 
@@ -353,7 +353,7 @@ class LiveBoard:
             announce=board.announce(),
             pie=board.offers_swap(),
             can_back=game.ply > 0,
-            can_forward=game.ply < len(game.moves),
+            can_forward=game.ply < len(game.line),
             move_list=board.move_list() if view.panel else "",
             comment=board.comment(),
             app_link=app_link,

@@ -10,7 +10,7 @@ from collections import namedtuple
 
 from zola.compat import quoted
 from zola.errors import InvalidMoveError, InvalidSquareError
-from zola.geometry import Square, parse_square, square_name
+from zola.geometry import Square, parse_square, square_name, square_named
 from zola.i18n import Text
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
@@ -80,17 +80,24 @@ class Move(_Move):
         for sep, kind in (("-", STEP), ("x", CAPTURE)):
             if isinstance(text, str) and text.count(sep) == 1:
                 a, b = text.split(sep)
-                try:
-                    move = cls(parse_square(a), parse_square(b), kind)
-                except InvalidSquareError as error:
-                    raise _bad(quoted(text), error.text) from None
+                start, end = square_named(a), square_named(b)
+                if start is None or end is None:  # it raises, saying which square and how
+                    try:
+                        start, end = parse_square(a), parse_square(b)
+                    except InvalidSquareError as error:
+                        raise _bad(quoted(text), error.text) from None
+                move = cls(start, end, kind)
                 if move.from_square == move.to_square:
                     raise _bad(quoted(text), Text("error.move_same"))
                 _PARSED[text] = move
+                _TEXTS[id(move)] = text
                 return move
         raise _bad(quoted(text), Text("error.move_form"))
 
     def __str__(self) -> str:
+        text = _TEXTS.get(id(self))  # a move read from text: that text
+        if text is not None:
+            return text
         if self.kind == PASS:
             return "pass"
         if self.kind == SWAP:
@@ -107,6 +114,16 @@ class Move(_Move):
         return self.kind == CAPTURE
 
 
+def move_texts(moves: "list[Move]") -> list[str]:
+    """``[str(move) for move in moves]``, the moves read from text looked up at once.
+
+    >>> move_texts([Move.parse("c3xd3"), Move.step(22, 33)])
+    ['c3xd3', 'c3-d4']
+    """
+    texts = _TEXTS
+    return [texts.get(id(move)) or str(move) for move in moves]
+
+
 def _bad(shown: str, why: Text) -> InvalidMoveError:
     """The error for the move text ``shown`` (quoted), saying ``why`` it is no move."""
     return InvalidMoveError(Text("error.move", move=shown, why=why))
@@ -118,3 +135,7 @@ Move.SWAP = Move(-1, -1, SWAP)
 # Moves read so far, by their text: a page reads the same moves again and again (every
 # board's link, every click). At most two for each pair of squares of a 10x10 board.
 _PARSED: dict[str, Move] = {}
+# Their texts, by the moves' identities (which stay theirs: _PARSED keeps them), as a
+# link is written again from the moves read from it: MicroPython takes as long to write a
+# move as to look up a dozen, and hashes a tuple by adding up its items (moves collide).
+_TEXTS: dict[int, str] = {}

@@ -50,8 +50,8 @@ def _row(size: int, red: int, blue: int) -> str:
     key = (size << 20) | (red << 10) | blue
     text = _ROWS.get(key)
     if text is None:
-        cells = "".join(
-            "r" if red >> file & 1 else "b" if blue >> file & 1 else "." for file in range(size)
+        cells = "".join(  # a list, not a generator: MicroPython resumes one slowly
+            ["r" if red >> file & 1 else "b" if blue >> file & 1 else "." for file in range(size)]
         )
         text = rank_text(cells)
         if len(_ROWS) >= 4096:
@@ -67,21 +67,23 @@ def rank_text(cells: str) -> str:
     """A rank's cells (``r``, ``b``, or ``.`` for an empty square, a1's file first) as
     position text: each run of empty squares written as its length.
 
-    >>> rank_text("..rb..")
-    '2rb2'
+    >>> rank_text("..rb.........."), rank_text("rbrbrb")
+    ('2rb10', 'rbrbrb')
     """
-    out, empty = "", 0
-    for cell in cells:
-        if cell == ".":
-            empty += 1
-        else:
-            out += (str(empty) if empty else "") + cell
-            empty = 0
-    return out + (str(empty) if empty else "")
+    for dots, length in _RUNS[-len(cells) :]:  # the longest runs first, in a few calls
+        cells = cells.replace(dots, length)
+    return cells
 
 
-def _bits(bb: Bitboard) -> list[Square]:
-    """The squares of bitboard ``bb``, lowest first."""
+_RUNS = [("." * n, str(n)) for n in range(10, 0, -1)]  # runs of empty squares, and their text
+
+
+def squares_of(bb: Bitboard) -> list[Square]:
+    """The squares of bitboard ``bb``, lowest first (of a rank's bits: its files).
+
+    >>> squares_of(0b101), squares_of(1 << 99)
+    ([0, 2], [99])
+    """
     out = []
     while bb:
         low = bb & -bb
@@ -275,7 +277,7 @@ class Position:
 
     def pieces(self, color: Color) -> list[Square]:
         """The squares of ``color``'s checkers."""
-        return _bits(self.boards[color])
+        return squares_of(self.boards[color])
 
     def count(self, color: Color) -> int:
         """How many checkers ``color`` has."""

@@ -35,6 +35,7 @@ from zola.game import EMPTY_NOTE, Game, Node, Note, Visitor, parse_arrow
 from zola.geometry import is_number, parse_size, parse_square, square_name
 from zola.i18n import Text
 from zola.judgement import parse_review, review_text
+from zola.move import move_texts
 from zola.position import Position
 
 VERSION = "v1"
@@ -52,9 +53,9 @@ _PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 def encode(game: Game) -> str:
     """The record of ``game``: its moves (variations too), notes and the move looked at."""
     # A tree whose main line branches nowhere is that line: most links, read without
-    # walking the tree.
+    # walking the tree. (A list, not a generator: MicroPython resumes one slowly.)
     line = game.root.main_line()
-    tree = any(len(node.children) > 1 for node in [game.root] + line)
+    tree = any([len(node.children) > 1 for node in [game.root] + line])
     nodes = game.nodes() if tree else line
     notes = [node for node in [game.root] + nodes if node.note != EMPTY_NOTE]
     review = game.current_review()
@@ -62,9 +63,9 @@ def encode(game: Game) -> str:
     if not game.from_standard_start:
         fields.append("start=" + str(game.start).replace(" ", "_"))
     if nodes:
-        fields.append("moves=" + (write_tree(game) if tree else ".".join(map(str, game.moves))))
+        fields.append("moves=" + (write_tree(game) if tree else ".".join(move_texts(game.moves))))
     if fields[0] == VERSION:
-        if game.ply != len(game.moves):
+        if game.ply != len(game.line):
             fields.append(f"ply={game.ply}")
         return ";".join(fields)
     main_end = line[-1] if line else game.root
@@ -167,9 +168,9 @@ def read(record: list[str]) -> Game:
     game = Game(start.size, start)
     if version == VERSION:
         _read_line(game, values.get("moves", ""))
-        ply = values.get("ply", str(len(game.moves)))
-        if not (is_number(ply) and len(ply) <= 5 and int(ply) <= len(game.moves)):
-            raise bad_link("error.ply", count=len(game.moves))
+        ply = values.get("ply", str(len(game.line)))
+        if not (is_number(ply) and len(ply) <= 5 and int(ply) <= len(game.line)):
+            raise bad_link("error.ply", count=len(game.line))
         game.go_to(int(ply))
         return game
     read_tree(game, values.get("moves", ""))

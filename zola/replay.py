@@ -135,7 +135,7 @@ def replay_svg(
     )
     fills = square_fills(size, shading, theme)
     for sq in geo.squares:
-        parts.append(square_rect(*corner(sq), bool(geo.checkered >> sq & 1), fills[sq]))
+        parts.append(square_rect(*corner(sq), bool(geo.shade[sq]), fills[sq]))
 
     # The last step or capture: its two squares tinted, a capture marked.
     last = line.last_board_moves()

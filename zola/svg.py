@@ -34,7 +34,7 @@ from zola.geometry import (
 )
 from zola.i18n import say
 from zola.move import CAPTURE, Move
-from zola.position import BLUE, COLOR_NAMES, RED
+from zola.position import BLUE, COLOR_NAMES, RED, squares_of
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -217,7 +217,10 @@ def render(
             _DRAWN.clear()
         drawn = _DRAWN[style] = Drawn(style)
     # The squares rank by rank (a1 first), each rank as drawn before when it was: a rank's
-    # checkers are a few bits, and most ranks recur from board to board.
+    # checkers are a few bits, and most ranks recur from board to board. A board that takes
+    # no focus has the same squares whatever stands on them.
+    if focus is None:
+        parts.append(drawn.ground)
     rows, full = drawn.rows, (1 << size) - 1
     red, blue = position.boards
     checkers = []
@@ -283,9 +286,10 @@ if TYPE_CHECKING:
 
 class Drawn:
     """What boards of one style (see :func:`render`) drew: their ranks by rank, checkers
-    and focus (``rows``) and their squares by square, content and focus (``cells``),
-    their coordinates and distance class letters, their squares' labels. Made at once
-    for every square: a page's boards come in few styles."""
+    and focus (``rows``), their labelled squares by square, content and focus (``cells``)
+    and checkers by square and colour (``pieces``), their squares unlabelled (``ground``,
+    a board that takes no focus), coordinates and distance class letters, their squares'
+    labels. Made at once for every square: a page's boards come in few styles."""
 
     def __init__(self, style: "tuple[object, ...]") -> None:
         size, flip, side, shading, theme, language, still = style
@@ -293,7 +297,8 @@ class Drawn:
             assert isinstance(size, int) and isinstance(side, int) and isinstance(theme, Theme)
         self.size = size
         self.rows: dict[int, Cell] = {}
-        self.cells: dict[int, Cell] = {}
+        self.cells: dict[int, str] = {}
+        self.pieces: dict[int, str] = {}
         self.coordinates = coordinate_labels(size, side, bool(flip), theme) if side else ""
         self.letters = class_letters(size, side, bool(flip), theme) if shading else ""
         self.checkers = [checker_format(color, theme, True) for color in (RED, BLUE)]
@@ -302,12 +307,16 @@ class Drawn:
         geo = geometry(size)
         fills = square_fills(size, bool(shading), theme)
         half = CELL // 2
+        ground: list[str] = []
+        corners, shade = square_corners(size, bool(flip), side), geo.shade
         for sq in geo.squares:
-            x, y = square_corner(sq, size, bool(flip), side)
+            x, y = corners[sq]
             name = square_name(sq)
-            head = _RECT_HEAD % (_SHADES[geo.checkered >> sq & 1], ' data-square="' + name + '"')
+            head = _RECT_HEAD % (_SHADES[shade[sq]], ' data-square="' + name + '"')
             tail = _RECT_TAIL % (x, y, CELL, CELL, fills[sq])
             self.grounds[sq] = (name, x + half, y + half, head, tail)
+            ground += (head, tail)
+        self.ground = "".join(ground)
         # A square's label for each content (RED, BLUE, empty: COLOR_NAMES and "empty"),
         # "\0" standing for its name. A board that is one image (role="img", no square
         # takes focus) labels no square: an image's parts are not read.
@@ -321,31 +330,37 @@ class Drawn:
         )
 
     def row(self, rank: int, reds: int, blues: int, focus: Square | None) -> "Cell":
-        """The squares of rank ``rank`` (0 the first) holding the checkers ``reds`` and
-        ``blues`` (a bit a file, a's lowest)."""
+        """The labelled squares (none on a board that takes no focus) and the checkers of
+        rank ``rank`` (0 the first) holding the checkers ``reds`` and ``blues`` (a bit a
+        file, a's lowest)."""
         squares, checkers = [], []
-        cells = self.cells
-        for file in range(self.size):
-            sq = rank * STRIDE + file
+        base, pieces, cells = rank * STRIDE, self.pieces, self.cells
+        labelled = self.labels is not None
+        # File by file that holds a checker (every file, when the squares are labelled).
+        files = range(self.size) if labelled else squares_of(reds | blues)
+        for file in files:
+            sq = base + file
             owner = RED if reds >> file & 1 else BLUE if blues >> file & 1 else None
-            key = (sq << 3) | ((2 if owner is None else owner) << 1) | (sq == focus)
-            cell = cells.get(key)
-            if cell is None:
-                cell = cells[key] = self.cell(sq, owner, focus)
-            squares.append(cell[0])
-            checkers.append(cell[1])
+            if labelled:
+                key = (sq << 3) | ((2 if owner is None else owner) << 1) | (sq == focus)
+                squares.append(cells.get(key) or self.cell(key, sq, owner, focus))
+            if owner is not None:  # its checker, as drawn before
+                piece = pieces.get(sq << 1 | owner)
+                if piece is None:
+                    name, cx, cy = self.grounds[sq][:3]
+                    piece = self.checkers[owner] % (name, cx, cy, name, cx, cy)
+                    pieces[sq << 1 | owner] = piece
+                checkers.append(piece)
         return ("".join(squares), "".join(checkers))
 
-    def cell(self, sq: Square, owner: Color | None, focus: Square | None) -> "Cell":
-        """Square ``sq`` holding ``owner``."""
+    def cell(self, key: int, sq: Square, owner: Color | None, focus: Square | None) -> str:
+        """Square ``sq`` holding ``owner``, labelled so, kept as ``key``."""
         name, cx, cy, head, tail = self.grounds[sq]
-        if self.labels is None:
-            rect = head + tail
-        else:
-            label = self.labels[2 if owner is None else owner].replace("\0", name)
-            rect = head + ' aria-label="%s"%s' % (label, _button(sq, focus)) + tail
-        drawn = "" if owner is None else self.checkers[owner] % (name, cx, cy, name, cx, cy)
-        return (rect, drawn)
+        if TYPE_CHECKING:
+            assert self.labels is not None
+        label = self.labels[2 if owner is None else owner].replace("\0", name)
+        cell = self.cells[key] = head + ' aria-label="%s"%s' % (label, _button(sq, focus)) + tail
+        return cell
 
 
 _DRAWN: "dict[tuple[object, ...], Drawn]" = {}
@@ -356,9 +371,24 @@ _DRAWN: "dict[tuple[object, ...], Drawn]" = {}
 
 def square_corner(sq: Square, size: int, flip: bool, side: int) -> tuple[int, int]:
     """The top left corner of square ``sq`` on a drawing ``side`` wide left of the board."""
-    f, r = sq % STRIDE, sq // STRIDE  # its file and rank
-    col, row = (size - 1 - f, r) if flip else (f, size - 1 - r)
-    return side + col * CELL, row * CELL
+    return square_corners(size, flip, side)[sq]
+
+
+def square_corners(size: int, flip: bool, side: int) -> "dict[Square, tuple[int, int]]":
+    """The top left corner of every square of the board (see :func:`square_corner`),
+    made once a layout."""
+    layout = (size, flip, side)
+    corners = _CORNERS.get(layout)
+    if corners is None:
+        corners = _CORNERS[layout] = {}
+        for sq in geometry(size).squares:
+            f, r = sq % STRIDE, sq // STRIDE  # its file and rank
+            col, row = (size - 1 - f, r) if flip else (f, size - 1 - r)
+            corners[sq] = (side + col * CELL, row * CELL)
+    return corners
+
+
+_CORNERS: "dict[tuple[int, bool, int], dict[Square, tuple[int, int]]]" = {}
 
 
 # A square's rect in two parts: its class and more attributes (hooks, a label), then its
@@ -381,7 +411,7 @@ def square_fills(size: int, shading: bool, theme: Theme) -> dict[Square, str]:
         levels = max(geo.classes) or 1
         colours = [blend(*theme.shading, k / levels) for k in range(levels + 1)]
         return {sq: colours[geo.classes[sq]] for sq in geo.squares}
-    return {sq: theme.square[geo.checkered >> sq & 1] for sq in geo.squares}
+    return {sq: theme.square[geo.shade[sq]] for sq in geo.squares}
 
 
 def tint(kind: str, x: int, y: int, theme: Theme) -> str:
