@@ -363,6 +363,11 @@ class Game:
         >>> outline = Outline(); game.accept(outline); " ".join(outline.out)
         '1.c3xd3 2.c4xd3 ( 2.e4xd3 )'
         """
+        line = self.root.main_line()
+        if not [node for node in [self.root] + line if len(node.children) > 1]:
+            for ply, node in enumerate(line, 1):  # a tree that never branches: its line
+                visitor.visit_move(node, ply)
+            return
         # Items: (node, ply, None) is a move to visit, (node, ply, call) a call to make.
         stack: list[tuple[Node, int, Callable[[Node], None] | None]] = []
         if self.root.children:

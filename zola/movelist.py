@@ -48,8 +48,20 @@ class _MoveList(Visitor):
 
     def visit_move(self, node: Node, ply: int) -> None:
         self.number += 1
-        line_ply = self.on_line.get(id(node))
-        self.out.append(_item(node, ply, self.number, line_ply, self.ply, self.marks))
+        line_ply, ply_looked_at = self.on_line.get(id(node)), self.ply
+        state = ""
+        if line_ply is not None:
+            state = "ahead" if line_ply > ply_looked_at else "played"
+            state = "current" if line_ply == ply_looked_at else state
+        attributes = ""
+        if state:
+            attributes = ' class="%s" aria-current="step"' if state == "current" else ' class="%s"'
+            attributes = attributes % state
+        mark, marks = "", self.marks
+        if marks and id(node) in marks:
+            symbol, kind, title = marks[id(node)]
+            mark = _MARK % (kind, escape(title), escape(symbol))
+        self.out.append(_ITEM % (ply, self.number, ply, attributes, node.move, mark))
 
     def begin_variations(self, node: Node) -> None:
         self.out.append('<li class="variations">')
@@ -64,20 +76,9 @@ class _MoveList(Visitor):
         self.out.append("</li>")
 
 
-def _item(
-    node: Node, depth: int, number: int, line_ply: int | None, ply: int, marks: "Marks | None"
-) -> str:
-    state = ""
-    if line_ply is not None:
-        state = "current" if line_ply == ply else "ahead" if line_ply > ply else "played"
-    attributes = f' class="{state}"' if state else ""
-    if state == "current":
-        attributes += ' aria-current="step"'
-    mark = ""
-    if marks and id(node) in marks:
-        symbol, kind, title = marks[id(node)]
-        mark = f'<abbr class="mark {kind}" title="{escape(title)}">{escape(symbol)}</abbr>'
-    return (
-        f'<li><span class="ply">{depth}.</span><button type="button" data-node="{number}" '
-        f'data-ply="{depth}"{attributes}>{node.move}</button>{mark}</li>'
-    )
+# A move's item: its ply, its button (the move's number, its ply, its state), any mark.
+_ITEM = (
+    '<li><span class="ply">%s.</span><button type="button" data-node="%s" data-ply="%s"%s>'
+    "%s</button>%s</li>"
+)
+_MARK = '<abbr class="mark %s" title="%s">%s</abbr>'  # its kind, title and symbol

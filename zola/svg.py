@@ -289,7 +289,8 @@ class Drawn:
     and focus (``rows``), their labelled squares by square, content and focus (``cells``)
     and checkers by square and colour (``pieces``), their squares unlabelled (``ground``,
     a board that takes no focus), coordinates and distance class letters, their squares'
-    labels. Made at once for every square: a page's boards come in few styles."""
+    labels. Little is made per square before a board needs it: a page's boards come in
+    few styles, but every style's first board waits for what is made."""
 
     def __init__(self, style: "tuple[object, ...]") -> None:
         size, flip, side, shading, theme, language, still = style
@@ -302,20 +303,14 @@ class Drawn:
         self.coordinates = coordinate_labels(size, side, bool(flip), theme) if side else ""
         self.letters = class_letters(size, side, bool(flip), theme) if shading else ""
         self.checkers = [checker_format(color, theme, True) for color in (RED, BLUE)]
-        # Each square's name, centre, and rect in two halves (a label goes between them).
-        self.grounds: dict[int, tuple[str, int, int, str, str]] = {}
+        self.corners = corners = square_corners(size, bool(flip), side)
+        self.fills = fills = square_fills(size, bool(shading), theme)
         geo = geometry(size)
-        fills = square_fills(size, bool(shading), theme)
-        half = CELL // 2
-        ground: list[str] = []
-        corners, shade = square_corners(size, bool(flip), side), geo.shade
+        self.shade = shade = geo.shade
+        ground = []
         for sq in geo.squares:
             x, y = corners[sq]
-            name = square_name(sq)
-            head = _RECT_HEAD % (_SHADES[shade[sq]], ' data-square="' + name + '"')
-            tail = _RECT_TAIL % (x, y, CELL, CELL, fills[sq])
-            self.grounds[sq] = (name, x + half, y + half, head, tail)
-            ground += (head, tail)
+            ground.append(_RECT % (_SHADES[shade[sq]], _HOOKS[sq], x, y, CELL, CELL, fills[sq]))
         self.ground = "".join(ground)
         # A square's label for each content (RED, BLUE, empty: COLOR_NAMES and "empty"),
         # "\0" standing for its name. A board that is one image (role="img", no square
@@ -347,7 +342,8 @@ class Drawn:
             if owner is not None:  # its checker, as drawn before
                 piece = pieces.get(sq << 1 | owner)
                 if piece is None:
-                    name, cx, cy = self.grounds[sq][:3]
+                    name, (x, y) = square_name(sq), self.corners[sq]
+                    cx, cy = x + CELL // 2, y + CELL // 2
                     piece = self.checkers[owner] % (name, cx, cy, name, cx, cy)
                     pieces[sq << 1 | owner] = piece
                 checkers.append(piece)
@@ -355,11 +351,13 @@ class Drawn:
 
     def cell(self, key: int, sq: Square, owner: Color | None, focus: Square | None) -> str:
         """Square ``sq`` holding ``owner``, labelled so, kept as ``key``."""
-        name, cx, cy, head, tail = self.grounds[sq]
         if TYPE_CHECKING:
             assert self.labels is not None
-        label = self.labels[2 if owner is None else owner].replace("\0", name)
-        cell = self.cells[key] = head + ' aria-label="%s"%s' % (label, _button(sq, focus)) + tail
+        label = self.labels[2 if owner is None else owner].replace("\0", square_name(sq))
+        hooks = _HOOKS[sq] + ' aria-label="%s"%s' % (label, _button(sq, focus))
+        x, y = self.corners[sq]
+        cell = _RECT % (_SHADES[self.shade[sq]], hooks, x, y, CELL, CELL, self.fills[sq])
+        self.cells[key] = cell
         return cell
 
 
@@ -391,16 +389,15 @@ def square_corners(size: int, flip: bool, side: int) -> "dict[Square, tuple[int,
 _CORNERS: "dict[tuple[int, bool, int], dict[Square, tuple[int, int]]]" = {}
 
 
-# A square's rect in two parts: its class and more attributes (hooks, a label), then its
-# place, size and colour.
-_RECT_HEAD = '<rect class="square %s"%s'
-_RECT_TAIL = ' x="%s" y="%s" width="%s" height="%s" fill="%s"/>'
+# A square's rect: its shade, more attributes (hooks, a label), its place, size and colour.
+_RECT = '<rect class="square %s"%s x="%s" y="%s" width="%s" height="%s" fill="%s"/>'
 _SHADES = ("light", "dark")
+_HOOKS = {sq: ' data-square="%s"' % square_name(sq) for sq in range(STRIDE * STRIDE)}
 
 
 def square_rect(x: int, y: int, dark: bool, fill: str, hooks: str = "") -> str:
     """A square's background; ``hooks`` are more attributes (``data-square``, ...)."""
-    return _RECT_HEAD % (_SHADES[dark], hooks) + _RECT_TAIL % (x, y, CELL, CELL, fill)
+    return _RECT % (_SHADES[dark], hooks, x, y, CELL, CELL, fill)
 
 
 def square_fills(size: int, shading: bool, theme: Theme) -> dict[Square, str]:
