@@ -344,6 +344,18 @@ class Game:
         self.accept(visitor)
         return visitor.nodes
 
+    def branches(self) -> bool:
+        """Whether a move has a variation anywhere, else the main line is the whole tree
+        (a branch leaves the main line where it first branches).
+
+        >>> game = Game(6); _ = game.play("c3xd3"); game.branches()
+        False
+        >>> game.go_to(0); _ = game.play("c3xc4"); game.branches()
+        True
+        """
+        # A list, not a generator: MicroPython resumes one slowly.
+        return any([len(node.children) > 1 for node in [self.root] + self.root.main_line()])
+
     def accept(self, visitor: Visitor) -> None:
         """Walk the whole tree in writing order, telling ``visitor`` (see :class:`Visitor`).
         The walk keeps its own stack, so no tree is too deep for it.
@@ -363,9 +375,8 @@ class Game:
         >>> outline = Outline(); game.accept(outline); " ".join(outline.out)
         '1.c3xd3 2.c4xd3 ( 2.e4xd3 )'
         """
-        line = self.root.main_line()
-        if not [node for node in [self.root] + line if len(node.children) > 1]:
-            for ply, node in enumerate(line, 1):  # a tree that never branches: its line
+        if not self.branches():  # the main line is the whole tree
+            for ply, node in enumerate(self.root.main_line(), 1):
                 visitor.visit_move(node, ply)
             return
         # Items: (node, ply, None) is a move to visit, (node, ply, call) a call to make.

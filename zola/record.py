@@ -52,10 +52,8 @@ _PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 def encode(game: Game) -> str:
     """The record of ``game``: its moves (variations too), notes and the move looked at."""
-    # A tree whose main line branches nowhere is that line: most links, read without
-    # walking the tree. (A list, not a generator: MicroPython resumes one slowly.)
+    tree = game.branches()
     line = game.root.main_line()
-    tree = any([len(node.children) > 1 for node in [game.root] + line])
     nodes = game.nodes() if tree else line
     notes = [node for node in [game.root] + nodes if node.note != EMPTY_NOTE]
     review = game.current_review()
