@@ -63,6 +63,17 @@ new MutationObserver(() => {
 """
 
 
+def docs_fragments(seed: int = 1) -> list[str]:
+    """The docs pages' 24 boards: random games of every size, each ``embed;static`` and
+    some view words (bench/embeds.py's)."""
+    rng = random.Random(seed)
+    return [
+        ";".join(filter(None, [random_link(size, rng), "embed;static", view]))
+        for _ in range(max(COUNTS) // len(SIZES))
+        for size, view in zip(SIZES, VIEWS, strict=True)
+    ]
+
+
 def live_page(fragments: list[str], loader: str = "/web/boards.js") -> str:
     """A docs page with one live board per fragment, 360 px wide each."""
     boards = "\n".join(f'  <div data-zola="{f}"></div>' for f in fragments)
@@ -165,12 +176,7 @@ def main() -> None:
     ap.add_argument("--compare", nargs="*", default=[], metavar="DIR", help="other checkouts")
     args = ap.parse_args()
 
-    rng = random.Random(args.seed)
-    fragments = [
-        ";".join(filter(None, [random_link(size, rng), "embed;static", view]))
-        for _ in range(max(COUNTS) // len(SIZES))
-        for size, view in zip(SIZES, VIEWS, strict=True)
-    ]
+    fragments = docs_fragments(args.seed)
     pages = {"/bench-pages/empty.html": empty_page()}
     visits = {"empty page": ("/bench-pages/empty.html", "empty", 0)}
     visits["bare MicroPython page"] = ("/bench/bare-mpy/index.html", "page", 0)

@@ -5,7 +5,9 @@
 // job.json is {"files": {"harness.py": "<text>", ...}, "binary": {"zola.rom":
 // "<base64>", ...}, "code": "<python>"}: each file is written into MicroPython's
 // file system (relative to "/"), then the code runs with the package importable. What the code prints goes to
-// stdout; a Python error prints its traceback on stderr and exits with 1.
+// stdout; a Python error prints its traceback on stderr and exits with 1. "code" may be
+// a list: each item then runs in a call of its own, as the page calls Python once an
+// event (MicroPython collects garbage only between calls).
 // MicroPython is loaded with PyScript's own settings (the default heap).
 import { readFileSync } from "node:fs";
 import { loadMicroPython } from "../../node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs";
@@ -29,7 +31,7 @@ for (const [path, source] of files) {
   mp.FS.writeFile("/" + path, source);
 }
 try {
-  mp.runPython(job.code);
+  for (const code of Array.isArray(job.code) ? job.code : [job.code]) mp.runPython(code);
 } catch (error) {
   if (error.name !== "PythonError") throw error;
   process.stderr.write(error.message);
