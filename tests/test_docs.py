@@ -145,7 +145,7 @@ def test_each_figure_is_an_svg_of_its_position(figure) -> None:
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     assert Position.parse(root.get("data-position")) == figure.start()
     size = figure.start().size
-    squares = root.findall(".//{http://www.w3.org/2000/svg}rect[@data-square]")
+    squares = root.findall(".//{http://www.w3.org/2000/svg}path[@data-square]")
     assert len(squares) == size * size
     arrows = root.findall(".//{http://www.w3.org/2000/svg}g[@class='arrow']")
     assert len(arrows) == (len(figure.moves) if figure.arrows else 0)

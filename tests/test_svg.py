@@ -28,7 +28,7 @@ def test_the_drawing_shows_exactly_the_checkers_of_the_position(size: int) -> No
     svg = render(position)
     root = ET.fromstring(svg)
     assert root.get("data-position") == str(position)
-    assert len(root.findall(".//svg:rect[@data-square]", NS)) == size * size
+    assert len(root.findall(".//svg:path[@data-square]", NS)) == size * size
     expected = {}
     for color, name in ((0, "red"), (1, "blue")):
         for sq in position.pieces(color):

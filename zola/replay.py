@@ -45,7 +45,7 @@ from zola.svg import (
     render,
     square_corner,
     square_fills,
-    square_rect,
+    square_shape,
     tint,
 )
 
@@ -135,7 +135,7 @@ def replay_svg(
     )
     fills = square_fills(size, shading, theme)
     for sq in geo.squares:
-        parts.append(square_rect(*corner(sq), bool(geo.shade[sq]), fills[sq]))
+        parts.append(square_shape(*corner(sq), bool(geo.shade[sq]), fills[sq]))
 
     # The last step or capture: its two squares tinted, a capture marked.
     last = line.last_board_moves()

@@ -2,16 +2,18 @@
 
 The output is a standalone SVG document (presentation attributes, no external
 CSS), with semantic classes a page may restyle and stable hooks: the root
-carries ``data-position``, each square's rect ``data-square``, each checker's two
-circles ``data-on`` (its square). Few elements: a square is one rect, a checker two
-circles, and what is drawn over the squares takes no clicks (they reach the square).
+carries ``data-position``, each square's path ``data-square``, each checker's two
+circles ``data-on`` (its square). Few elements: a square is one path (a browser keeps
+it in half the memory of a rect: a page of many boards holds thousands of squares), a
+checker two circles, and what is drawn over the squares takes no clicks (they reach the
+square).
 
 >>> from zola.position import Position
 >>> svg = render(Position.start(6), last_move=Move.parse("c3xd3"))
 >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), 'data-square="c3"' in svg
 (True, True)
 
-The pieces of a board (:func:`square_rect`, :func:`checker`, :func:`arrow`, ...)
+The pieces of a board (:func:`square_shape`, :func:`checker`, :func:`arrow`, ...)
 are SVG fragments in the board's coordinates, :data:`CELL` units a square;
 :mod:`zola.replay` draws its animated boards with them too:
 
@@ -310,7 +312,7 @@ class Drawn:
         ground = []
         for sq in geo.squares:
             x, y = corners[sq]
-            ground.append(_RECT % (_SHADES[shade[sq]], _HOOKS[sq], x, y, CELL, CELL, fills[sq]))
+            ground.append(_SQUARE % (_SHADES[shade[sq]], _HOOKS[sq], x, y, fills[sq]))
         self.ground = "".join(ground)
         # A square's label for each content (RED, BLUE, empty: COLOR_NAMES and "empty"),
         # "\0" standing for its name. A board that is one image (role="img", no square
@@ -356,7 +358,7 @@ class Drawn:
         label = self.labels[2 if owner is None else owner].replace("\0", square_name(sq))
         hooks = _HOOKS[sq] + ' aria-label="%s"%s' % (label, _button(sq, focus))
         x, y = self.corners[sq]
-        cell = _RECT % (_SHADES[self.shade[sq]], hooks, x, y, CELL, CELL, self.fills[sq])
+        cell = _SQUARE % (_SHADES[self.shade[sq]], hooks, x, y, self.fills[sq])
         self.cells[key] = cell
         return cell
 
@@ -389,15 +391,20 @@ def square_corners(size: int, flip: bool, side: int) -> "dict[Square, tuple[int,
 _CORNERS: "dict[tuple[int, bool, int], dict[Square, tuple[int, int]]]" = {}
 
 
-# A square's rect: its shade, more attributes (hooks, a label), its place, size and colour.
-_RECT = '<rect class="square %s"%s x="%s" y="%s" width="%s" height="%s" fill="%s"/>'
+# A square: its shade, more attributes (hooks, a label), its top left corner and colour.
+_SQUARE = '<path class="square %%s"%%s d="M%%s %%sh%sv%sh-%sz" fill="%%s"/>' % (CELL, CELL, CELL)
 _SHADES = ("light", "dark")
 _HOOKS = {sq: ' data-square="%s"' % square_name(sq) for sq in range(STRIDE * STRIDE)}
 
 
-def square_rect(x: int, y: int, dark: bool, fill: str, hooks: str = "") -> str:
-    """A square's background; ``hooks`` are more attributes (``data-square``, ...)."""
-    return _RECT % (_SHADES[dark], hooks, x, y, CELL, CELL, fill)
+def square_shape(x: int, y: int, dark: bool, fill: str, hooks: str = "") -> str:
+    """A square's background, its top left corner at ``x``, ``y``; ``hooks`` are more
+    attributes (``data-square``, ...).
+
+    >>> square_shape(36, 500, True, "#dccdb0")
+    '<path class="square dark" d="M36 500h100v100h-100z" fill="#dccdb0"/>'
+    """
+    return _SQUARE % (_SHADES[dark], hooks, x, y, fill)
 
 
 def square_fills(size: int, shading: bool, theme: Theme) -> dict[Square, str]:
