@@ -115,6 +115,7 @@ def test_live_boards_on_a_docs_page(page, server_url, screenshot) -> None:
     # The bad board says why in one line; the others work.
     assert c.get_attribute("data-ready") is None and c.get_attribute("data-problem") == "1"
     problem = c.locator(".problem")
+    assert problem.is_visible()
     assert problem.text_content().startswith("This board cannot be shown: ")
     assert problem.bounding_box()["height"] < 60 and c.locator("svg").count() == 0
     screenshot("live-boards", full_page=True)
@@ -257,6 +258,7 @@ def test_a_static_svg_shows_while_loading_and_the_height_stays(page, server_url,
     assert a.get_attribute("data-ready") is None
     static = a.locator("svg[data-position]")
     assert static.get_attribute("role") == "img" and static.bounding_box()["width"] > 380
+    assert static.is_visible()  # the preview is painted, the rest waits unseen
     before = a.bounding_box()["height"], page.locator("#after").bounding_box()["y"]
     assert held, "the runtime was asked for"
     for route in held:
