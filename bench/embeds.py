@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
-import os
 import random
 import statistics
 import sys
@@ -43,14 +42,13 @@ import time
 from pathlib import Path
 
 from boot_time import MARK_READY, PYODIDE, table
-from chromium import ROOT, served_chromium
+from chromium import ROOT, browser_pids, served_chromium
 
 sys.path.insert(0, str(ROOT))
 from zola import Game, encode
 
 SIZES = (6, 8, 10, 6, 8, 10, 8, 6)
 VIEWS = ("", "flip", "dark", "shade", "nocoords", "panel", "nolink", "flip;dark;nohints")
-CHROMIUM_EXE = "/usr/lib/chromium/chromium"
 READY_AT = "window.__bootMs === undefined ? null : performance.timeOrigin + window.__bootMs"
 
 
@@ -86,29 +84,6 @@ def serve(folder: str, host: str) -> http.server.ThreadingHTTPServer:
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
-
-
-def browser_pids() -> list[int]:
-    """The Chromium processes under this process (Playwright's driver, then the browser)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            children.setdefault(ppid, []).append(int(entry.name))
-    found, todo = [], [os.getpid()]
-    while todo:
-        for pid in children.get(todo.pop(), []):
-            todo.append(pid)
-            try:
-                if os.readlink(f"/proc/{pid}/exe") == CHROMIUM_EXE:
-                    found.append(pid)
-            except OSError:
-                pass
-    return found
 
 
 def pss_mb() -> float:

@@ -42,8 +42,8 @@ import sys
 import time
 
 from boot_time import MARK_READY, PYODIDE, table
-from chromium import MIME_TYPES, served_chromium
-from embeds import SIZES, VIEWS, browser_pids, docs_page, pss_mb, random_link, wait_for_frames
+from chromium import MIME_TYPES, browser_pids, served_chromium
+from embeds import SIZES, VIEWS, docs_page, pss_mb, random_link, wait_for_frames
 
 COUNTS = (1, 8, 24)
 # The loader's own measure of opening the boards (web/boards.js): [start, duration] in ms.
