@@ -1,8 +1,25 @@
 """The game: pie rule, players, history, undo/redo and the outcome."""
 
-import pytest
+import random
 
-from zola import BLUE, FIRST, RED, SECOND, Game, IllegalMoveError, InvalidMoveError, Move, Position
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zola import (
+    BLUE,
+    FIRST,
+    RED,
+    SECOND,
+    SIZES,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    Position,
+    ZolaError,
+)
+from zola.record import write_tree
 
 
 def test_swap_is_offered_only_on_blues_first_turn() -> None:
@@ -117,3 +134,39 @@ def test_a_forced_pass_is_the_only_move_and_is_recorded() -> None:
     assert game.turn == BLUE and game.moves == [Move.PASS]
     with pytest.raises(IllegalMoveError, match="only when no other move"):
         game.play("pass")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    size=st.sampled_from(SIZES),
+    seed=st.integers(0, 2**32),
+    length=st.integers(0, 40),
+    back=st.integers(0, 3),
+    bad=st.sampled_from(["", "a1-a1", "c3+d4", "c3xd4", "swap", "pass", "a1-a2"]),
+)
+def test_extend_plays_as_play_does(size: int, seed: int, length: int, back: int, bad: str) -> None:
+    """A line of moves (a random game's, maybe a bad move among them) played by extend
+    gives what playing them one by one gives: the same tree, cursor and position, and the
+    same error after the same moves. ``back``: from earlier in the game, in a tree."""
+    rng = random.Random(seed)
+    game, texts = Game(size), []
+    while not game.is_game_over() and len(texts) < length:
+        texts.append(str(game.play(rng.choice(game.legal_moves()))))
+    first = texts[: len(texts) // 2]  # played first, move by move
+    if bad:
+        texts.insert(rng.randint(len(first), len(texts)), bad)
+    games, errors = [], []
+    for play in (Game.extend, lambda game, moves: [game.play(text) for text in moves]):
+        game = Game(size)
+        for text in first:
+            game.play(text)
+        game.go_to(game.ply - back)
+        try:
+            play(game, texts[len(first) :])
+            errors.append(None)
+        except ZolaError as error:
+            errors.append(str(error))
+        games.append(game)
+    one, many = games
+    assert errors[0] == errors[1]
+    assert (write_tree(one), one.ply, one.position) == (write_tree(many), many.ply, many.position)

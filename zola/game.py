@@ -292,6 +292,38 @@ class Game:
         self.redo()
         return move
 
+    def extend(self, moves: "list[str]") -> None:
+        """Check and play ``moves`` (move texts) one after another, as :meth:`play`
+        does: reading a record's line. The first that is malformed or illegal raises, the
+        moves before it played. At the end of a line with nothing after it (a game being
+        read), each takes a few steps fewer than :meth:`play`: a link's every move comes
+        through here.
+
+        >>> game = Game(6); game.extend(["c3xd3", "swap", "c4xd3"])
+        >>> game.ply, [str(move) for move in game.moves], game.player_to_move()
+        (3, ['c3xd3', 'swap', 'c4xd3'], 1)
+        """
+        line = self.line
+        here = line[-1] if line else self.root
+        if self.ply < len(line) or here.children:  # somewhere in a tree: move by move
+            for text in moves:
+                self.play(text)
+            return
+        position, parse = self.position, Move.parse
+        for text in moves:
+            move = parse(text)
+            kind = move[2]
+            why = self.why_illegal(move) if kind == SWAP else position.why_illegal(move)
+            if why is not None:
+                check_legal(move, why)
+            node = Node(move, here)
+            here.children.append(node)
+            line.append(node)
+            self.ply += 1
+            if kind != SWAP:
+                position.push(move)
+            here = node
+
     def undo(self) -> Move | None:
         """Step back one move; return it, or ``None`` at the start."""
         if self.ply == 0:

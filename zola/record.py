@@ -190,13 +190,10 @@ def read(record: list[str]) -> Game:
 
 
 def _read_line(game: Game, moves: str) -> None:
-    played = 0  # one error handler for the whole line: this runs for every move of a link
     try:
-        for move in moves.split(".") if moves else []:
-            game.play(move)
-            played += 1
-    except ZolaError as error:
-        raise bad_link("error.at_move", number=played + 1, detail=error.text) from None
+        game.extend(moves.split(".") if moves else [])
+    except ZolaError as error:  # the line holds the moves before the bad one
+        raise bad_link("error.at_move", number=len(game.line) + 1, detail=error.text) from None
 
 
 def _play(game: Game, text: str, number: int) -> None:
