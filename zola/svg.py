@@ -36,7 +36,7 @@ from zola.geometry import (
 )
 from zola.i18n import say
 from zola.move import CAPTURE, Move
-from zola.position import BLUE, COLOR_NAMES, RED, squares_of
+from zola.position import BLUE, COLOR_NAMES, RED
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -184,8 +184,6 @@ def render(
     """
     size = position.size
     side = MARGIN if coordinates else 0
-    width = size * CELL + side
-    height = size * CELL + side
     last_squares = set() if last_move is None or last_move.from_square < 0 else set(last_move[:2])
     tinted = set(highlight)
 
@@ -196,28 +194,14 @@ def render(
         x, y = corner(sq)
         return x + CELL // 2, y + CELL // 2
 
-    parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" class="zola-board theme-%s" '
-        'data-position="%s" data-size="%s" data-flipped="%s" role="%s" aria-label="%s">'
-        % (
-            width,
-            height,
-            theme.name,
-            escape(str(position)),
-            size,
-            int(flip),
-            "img" if focus is None else "group",
-            escape(say(language, "page.board_label", size=size)),
-        ),
-        '<rect class="background" width="%s" height="%s" fill="%s"/>'
-        % (width, height, theme.background),
-    ]
     style = (size, flip, side, shading, theme, language, focus is None)
     drawn = _DRAWN.get(style)
     if drawn is None:
         if len(_DRAWN) >= MAX_STYLES:
             _DRAWN.clear()
         drawn = _DRAWN[style] = Drawn(style)
+    # The root element and the background: all but the position are the style's.
+    parts = [drawn.opening, escape(str(position)), drawn.opened]
     # The squares rank by rank (a1 first), each rank as drawn before when it was: a rank's
     # checkers are a few bits, and most ranks recur from board to board. A board that takes
     # no focus has the same squares whatever stands on them.
@@ -299,9 +283,28 @@ class Drawn:
         if TYPE_CHECKING:
             assert isinstance(size, int) and isinstance(side, int) and isinstance(theme, Theme)
         self.size = size
+        width = size * CELL + side
+        self.opening = (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" class="zola-board '
+            'theme-%s" data-position="' % (width, width, theme.name)
+        )
+        self.opened = (
+            '" data-size="%s" data-flipped="%s" role="%s" aria-label="%s">'
+            '<rect class="background" width="%s" height="%s" fill="%s"/>'
+            % (
+                size,
+                int(bool(flip)),
+                "img" if still else "group",
+                escape(say(str(language), "page.board_label", size=size)),
+                width,
+                width,
+                theme.background,
+            )
+        )
         self.rows: dict[int, Cell] = {}
         self.cells: dict[int, str] = {}
-        self.pieces: dict[int, str] = {}
+        # Each rank's checkers by file, a list a colour (None: not drawn yet).
+        self.pieces: list[tuple[list[str | None], list[str | None]] | None] = [None] * size
         self.coordinates = coordinate_labels(size, side, bool(flip), theme) if side else ""
         self.letters = class_letters(size, side, bool(flip), theme) if shading else ""
         self.checkers = [checker_format(color, theme, True) for color in (RED, BLUE)]
@@ -309,11 +312,13 @@ class Drawn:
         self.fills = fills = square_fills(size, bool(shading), theme)
         geo = geometry(size)
         self.shade = shade = geo.shade
-        ground = []
-        for sq in geo.squares:
-            x, y = corners[sq]
-            ground.append(_SQUARE % (_SHADES[shade[sq]], _HOOKS[sq], x, y, fills[sq]))
-        self.ground = "".join(ground)
+        self.ground = "".join(
+            [
+                _SQUARE
+                % (_SHADES[shade[sq]], _HOOKS[sq], corners[sq][0], corners[sq][1], fills[sq])
+                for sq in geo.squares
+            ]
+        )
         # A square's label for each content (RED, BLUE, empty: COLOR_NAMES and "empty"),
         # "\0" standing for its name. A board that is one image (role="img", no square
         # takes focus) labels no square: an image's parts are not read.
@@ -330,26 +335,44 @@ class Drawn:
         """The labelled squares (none on a board that takes no focus) and the checkers of
         rank ``rank`` (0 the first) holding the checkers ``reds`` and ``blues`` (a bit a
         file, a's lowest)."""
-        squares, checkers = [], []
-        base, pieces, cells = rank * STRIDE, self.pieces, self.cells
-        labelled = self.labels is not None
-        # File by file that holds a checker (every file, when the squares are labelled).
-        files = range(self.size) if labelled else squares_of(reds | blues)
-        for file in files:
+        red, blue = self.pieces[rank] or self.rank_pieces(rank)
+        # File by file, each checker as drawn before: one comprehension, no call a file.
+        checkers = "".join(
+            [
+                (red[file] or self.piece(rank, file, RED))
+                if reds >> file & 1
+                else (blue[file] or self.piece(rank, file, BLUE))
+                if blues >> file & 1
+                else ""
+                for file in range(self.size)
+            ]
+        )
+        if self.labels is None:
+            return ("", checkers)
+        squares, base, cells = [], rank * STRIDE, self.cells
+        for file in range(self.size):
             sq = base + file
             owner = RED if reds >> file & 1 else BLUE if blues >> file & 1 else None
-            if labelled:
-                key = (sq << 3) | ((2 if owner is None else owner) << 1) | (sq == focus)
-                squares.append(cells.get(key) or self.cell(key, sq, owner, focus))
-            if owner is not None:  # its checker, as drawn before
-                piece = pieces.get(sq << 1 | owner)
-                if piece is None:
-                    name, (x, y) = square_name(sq), self.corners[sq]
-                    cx, cy = x + CELL // 2, y + CELL // 2
-                    piece = self.checkers[owner] % (name, cx, cy, name, cx, cy)
-                    pieces[sq << 1 | owner] = piece
-                checkers.append(piece)
-        return ("".join(squares), "".join(checkers))
+            key = (sq << 3) | ((2 if owner is None else owner) << 1) | (sq == focus)
+            squares.append(cells.get(key) or self.cell(key, sq, owner, focus))
+        return ("".join(squares), checkers)
+
+    def rank_pieces(self, rank: int) -> "tuple[list[str | None], list[str | None]]":
+        """Rank ``rank``'s checkers by file, red and blue, none drawn yet."""
+        pieces = self.pieces[rank] = ([None] * self.size, [None] * self.size)
+        return pieces
+
+    def piece(self, rank: int, file: int, owner: Color) -> str:
+        """The checker of ``owner`` on the square at ``file`` of ``rank``, kept."""
+        sq = rank * STRIDE + file
+        name, (x, y) = square_name(sq), self.corners[sq]
+        cx, cy = x + CELL // 2, y + CELL // 2
+        piece = self.checkers[owner] % (name, cx, cy, name, cx, cy)
+        pieces = self.pieces[rank]
+        if TYPE_CHECKING:
+            assert pieces is not None
+        pieces[owner][file] = piece
+        return piece
 
     def cell(self, key: int, sq: Square, owner: Color | None, focus: Square | None) -> str:
         """Square ``sq`` holding ``owner``, labelled so, kept as ``key``."""
@@ -409,13 +432,23 @@ def square_shape(x: int, y: int, dark: bool, fill: str, hooks: str = "") -> str:
 
 def square_fills(size: int, shading: bool, theme: Theme) -> dict[Square, str]:
     """Each square's colour: light or dark (a1's), or with ``shading`` its distance
-    class's, from warm nearest the centre to cool farthest."""
-    geo = geometry(size)
-    if shading:
-        levels = max(geo.classes) or 1
-        colours = [blend(*theme.shading, k / levels) for k in range(levels + 1)]
-        return {sq: colours[geo.classes[sq]] for sq in geo.squares}
-    return {sq: theme.square[geo.shade[sq]] for sq in geo.squares}
+    class's, from warm nearest the centre to cool farthest (made once, not to be
+    changed)."""
+    key = (size, shading, theme)
+    fills = _FILLS.get(key)
+    if fills is None:
+        geo = geometry(size)
+        if shading:
+            levels = max(geo.classes) or 1
+            colours = [blend(*theme.shading, k / levels) for k in range(levels + 1)]
+            fills = {sq: colours[geo.classes[sq]] for sq in geo.squares}
+        else:
+            fills = {sq: theme.square[geo.shade[sq]] for sq in geo.squares}
+        _FILLS[key] = fills
+    return fills
+
+
+_FILLS: "dict[tuple[int, bool, Theme], dict[Square, str]]" = {}
 
 
 def tint(kind: str, x: int, y: int, theme: Theme) -> str:
