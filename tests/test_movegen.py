@@ -47,3 +47,17 @@ def test_a_step_must_move_strictly_outward() -> None:
     assert texts(position) == ["c3-b2", "c3-b3", "c3-b4", "c3-c2", "c3-d2"]
     assert position.why_illegal(Move.parse("c3-d3")) == "a step must move farther from the centre"
     assert position.why_illegal(Move.parse("c3-c4")) == "a step must move farther from the centre"
+
+
+def test_moves_off_the_board_are_illegal() -> None:
+    # why_illegal reads a square's distance for whether it is on the board: no square of
+    # an even board is its centre, so only squares off it have distance 0.
+    for size in (6, 8, 10):
+        position = Position.start(size)
+        on_board = set(position.geo.squares)
+        assert {sq for sq in range(100) if position.geo.dist[sq]} == on_board
+        for sq in range(100):
+            if sq not in on_board:
+                for move in (Move.step(0, sq), Move.capture(0, sq), Move.step(sq, 0)):
+                    reason = position.why_illegal(move)
+                    assert reason == f"that square is off the {size}x{size} board"

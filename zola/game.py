@@ -182,9 +182,10 @@ class Game:
     """
 
     def __init__(self, size: int = 6, start: Position | None = None) -> None:
-        self.start = start.copy() if start is not None else Position.start(size)
+        standard = Position.start(size if start is None else start.size)
+        self.start = standard if start is None else start.copy()
         self.size = self.start.size
-        self.from_standard_start = self.start == Position.start(self.size)
+        self.from_standard_start = start is None or start == standard
         self.position = self.start.copy()
         self.root = Node(None, None)
         self.line: list[Node] = []
@@ -376,17 +377,20 @@ class Game:
         self.accept(visitor)
         return visitor.nodes
 
-    def branches(self) -> bool:
+    def branches(self, main: "list[Node] | None" = None) -> bool:
         """Whether a move has a variation anywhere, else the main line is the whole tree
-        (a branch leaves the main line where it first branches).
+        (a branch leaves the main line where it first branches). ``main``: the main
+        line's nodes, when the caller has them.
 
         >>> game = Game(6); _ = game.play("c3xd3"); game.branches()
         False
         >>> game.go_to(0); _ = game.play("c3xc4"); game.branches()
         True
         """
+        if main is None:
+            main = self.root.main_line()
         # A list, not a generator: MicroPython resumes one slowly.
-        return any([len(node.children) > 1 for node in [self.root] + self.root.main_line()])
+        return len(self.root.children) > 1 or any([len(node.children) > 1 for node in main])
 
     def accept(self, visitor: Visitor) -> None:
         """Walk the whole tree in writing order, telling ``visitor`` (see :class:`Visitor`).
@@ -407,8 +411,9 @@ class Game:
         >>> outline = Outline(); game.accept(outline); " ".join(outline.out)
         '1.c3xd3 2.c4xd3 ( 2.e4xd3 )'
         """
-        if not self.branches():  # the main line is the whole tree
-            for ply, node in enumerate(self.root.main_line(), 1):
+        main = self.root.main_line()
+        if not self.branches(main):  # the main line is the whole tree
+            for ply, node in enumerate(main, 1):
                 visitor.visit_move(node, ply)
             return
         # Items: (node, ply, None) is a move to visit, (node, ply, call) a call to make.

@@ -71,6 +71,17 @@ class Move(_Move):
             known = _PARSED.get(text)
             if known is not None:
                 return known
+            # The usual text, two square names either side of an 'x' or a '-', at once;
+            # the checks below say what is wrong with any other.
+            head, sep, tail = text.partition("x")
+            if not sep:
+                head, sep, tail = text.partition("-")
+            origin, target = square_named(head), square_named(tail)
+            if origin is not None and target is not None and origin != target:
+                move = cls(origin, target, CAPTURE if sep == "x" else STEP)
+                _PARSED[text] = move
+                _TEXTS[id(move)] = text
+                return move
             if len(text) > 7:  # longer than 'j10xj10'
                 raise _bad(quoted(text[:12]) + "...", Text("error.move_long"))
         if text == "pass":

@@ -61,6 +61,7 @@ def _row(size: int, red: int, blue: int) -> str:
 
 
 _ROWS: dict[int, str] = {}
+_SQUARES = STRIDE * STRIDE  # the squares' numbers are below it
 
 
 def rank_text(cells: str) -> str:
@@ -70,7 +71,10 @@ def rank_text(cells: str) -> str:
     >>> rank_text("..rb.........."), rank_text("rbrbrb")
     ('2rb10', 'rbrbrb')
     """
-    for dots, length in _RUNS[-len(cells) :]:  # the longest runs first, in a few calls
+    empty = cells.count(".")
+    if not empty:
+        return cells
+    for dots, length in _RUNS[-empty:]:  # the longest runs first, in a few calls
         cells = cells.replace(dots, length)
     return cells
 
@@ -264,7 +268,11 @@ class Position:
 
     def copy(self) -> "Position":
         """An independent copy of the board and side to move (without the move stack)."""
-        return Position(self.size, self.boards[RED], self.boards[BLUE], self.turn)
+        other = object.__new__(Position)  # already checked: made without checking again
+        other.size, other.geo, other.turn = self.size, self.geo, self.turn
+        other.boards = [self.boards[RED], self.boards[BLUE]]
+        other.move_stack = []
+        return other
 
     def piece_at(self, square: Square) -> Color | None:
         """``RED``, ``BLUE`` or ``None`` for the checker on ``square``."""
@@ -356,9 +364,11 @@ class Position:
                 return Text("reason.pass")
             return None
         # Bits from the table, files and ranks inline: this runs for every move of a link.
+        # A square is on the board where its distance is not 0 (no square is the centre).
         start, end, geo = move[0], move[1], self.geo
-        inside = 0 <= start < STRIDE * STRIDE and 0 <= end < STRIDE * STRIDE
-        if not (inside and geo.mask & BIT[start] and geo.mask & BIT[end]):
+        dist = geo.dist
+        inside = 0 <= start < _SQUARES and 0 <= end < _SQUARES
+        if not (inside and dist[start] and dist[end]):
             return Text("reason.off_board", size=self.size)
         own = self.boards[self.turn]
         if not own & BIT[start]:
@@ -368,7 +378,6 @@ class Position:
         df = end % STRIDE - start % STRIDE
         dr = end // STRIDE - start // STRIDE
         steps = max(abs(df), abs(dr))  # the king distance
-        dist = geo.dist
         occupied = red | blue
         if kind == STEP:
             if steps != 1:

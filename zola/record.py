@@ -52,8 +52,8 @@ _PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 def encode(game: Game) -> str:
     """The record of ``game``: its moves (variations too), notes and the move looked at."""
-    tree = game.branches()
     line = game.root.main_line()
+    tree = game.branches(line)
     nodes = game.nodes() if tree else line
     notes = [node for node in [game.root] + nodes if node.note != EMPTY_NOTE]
     review = game.current_review()
@@ -163,7 +163,7 @@ def read(record: list[str]) -> Game:
             raise bad_link("error.field", field=quoted(field[:40]))
         values[key] = value
     start = _start(values)
-    game = Game(start.size, start)
+    game = Game(start.size, start if "start" in values else None)
     if version == VERSION:
         _read_line(game, values.get("moves", ""))
         ply = values.get("ply", str(len(game.line)))
