@@ -222,8 +222,9 @@ function prepare(element) {
     zola: find(".zola"), board: find(".board"), status: find(".status"), message: find(".message"),
     pie: find(".pie"), note: find(".note"), moves: find(".moves"), announce: find(".announce"),
     problem: find(".problem"), link: find(".app-link"), reset: find(".reset"),
-    puzzle: find(".puzzle"),
+    puzzle: find(".puzzle"), buttons: {},
   };
+  for (const button of root.querySelectorAll("[data-do]")) parts.buttons[button.dataset.do] = button;
   const words = (element.dataset.zola || "").split(";");
   parts.zola.classList.toggle("dark", words.includes("dark") || !!DARK?.matches);
   parts.moves.hidden = !words.includes("panel");
@@ -292,22 +293,20 @@ function send(shell, kind, a, b) {
 }
 
 function setLabels(shell, labels) {
-  const { root, parts } = shell;
+  const { parts } = shell;
+  const buttons = parts.buttons;
   shell.labels = labels;
   parts.zola.setAttribute("aria-label", labels.label);
   for (const name of ["first", "back", "forward", "last", "flip"]) {
-    const button = root.querySelector(`[data-do="${name}"]`);
-    button.title = labels[name];
-    button.setAttribute("aria-label", labels[name]);
+    buttons[name].title = labels[name];
+    buttons[name].setAttribute("aria-label", labels[name]);
   }
   parts.reset.textContent = labels.reset;
   parts.reset.title = labels.reset_title;
   parts.pie.querySelector(".sr-only").textContent = labels.pie; // read before the two buttons
   parts.pie.title = labels.pie;
-  for (const name of ["hint", "retry", "solution"]) root.querySelector(`[data-do="${name}"]`).textContent = labels[name];
-  root.querySelector('[data-do="solution"]').title = labels.solution_title;
-  root.querySelector('[data-do="swap"]').textContent = labels.swap;
-  root.querySelector('[data-do="keep"]').textContent = labels.keep;
+  for (const name of ["hint", "retry", "solution", "swap", "keep"]) buttons[name].textContent = labels[name];
+  buttons.solution.title = labels.solution_title;
   parts.link.querySelector(".words").textContent = labels.app_link.replace(/\s*↗$/, "");
   parts.link.title = labels.app_link;
   parts.moves.setAttribute("aria-label", labels.moves);
@@ -352,11 +351,12 @@ function paint(id, json, labels, svg, moveList) {
   parts.message.textContent = screen.message;
   if (screen.announce) parts.announce.textContent = screen.announce;
   parts.pie.hidden = !screen.pie;
-  for (const name of ["first", "back"]) root.querySelector(`[data-do="${name}"]`).disabled = !screen.can_back;
-  for (const name of ["forward", "last"]) root.querySelector(`[data-do="${name}"]`).disabled = !screen.can_forward;
-  root.querySelector('[data-do="flip"]').disabled = false;
+  const buttons = parts.buttons;
+  buttons.first.disabled = buttons.back.disabled = !screen.can_back;
+  buttons.forward.disabled = buttons.last.disabled = !screen.can_forward;
+  buttons.flip.disabled = false;
   parts.puzzle.hidden = !screen.puzzle;
-  root.querySelector('[data-do="retry"]').hidden = screen.puzzle !== "wrong";
+  buttons.retry.hidden = screen.puzzle !== "wrong";
   for (const name of screen.fetch) fetchFile(shell, name);
   parts.reset.hidden = !screen.changed;
   parts.link.hidden = !screen.app_link;

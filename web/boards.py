@@ -34,6 +34,7 @@ from zola.live import FIELDS, LiveBoard, choose_language, labels
 # most 2 MB larger.
 gc.threshold(2 << 20)
 
+write = js.zolaBoards.paint  # looked up once: each lookup crosses to JavaScript
 boards = {}  # id -> LiveBoard
 words = {}  # language -> its fixed words, converted once
 setup = {"app": "", "languages": []}
@@ -49,7 +50,7 @@ def paint(board_id: int) -> bool:
     language = values["language"]
     if language not in words:
         words[language] = to_js(labels(language))
-    js.zolaBoards.paint(board_id, json.dumps(values), words[language], board, moves)
+    write(board_id, json.dumps(values), words[language], board, moves)
     return True
 
 
