@@ -162,8 +162,8 @@ def read(record: list[str]) -> Game:
         if not sep or key not in _FIELDS[version] or key in values:
             raise bad_link("error.field", field=quoted(field[:40]))
         values[key] = value
-    start = _start(values)
-    game = Game(start.size, start if "start" in values else None)
+    size, start = _start(values)
+    game = Game(size, start)
     if version == VERSION:
         _read_line(game, values.get("moves", ""))
         ply = values.get("ply", str(len(game.line)))
@@ -412,18 +412,19 @@ def _number(game: Game, node: Node) -> int:
     raise ValueError("the node is not in this game")
 
 
-def _start(values: dict[str, str]) -> Position:
-    """The start position named by the ``size`` and ``start`` fields."""
+def _start(values: dict[str, str]) -> tuple[int, Position | None]:
+    """The board size and the start position named by the ``size`` and ``start`` fields
+    (``None``: the standard start)."""
     try:
         size = parse_size(values.get("size", "6"))
     except InvalidOptionError as error:
         raise InvalidRecordError(Text("error.link", detail=error.text)) from None
     if "start" not in values:
-        return Position.start(size)
+        return size, None
     try:
         start = Position.parse(values["start"].replace("_", " "))
     except ZolaError as error:
         raise bad_link("error.start", detail=error.text) from None
     if start.size != size:
         raise bad_link("error.start_size")
-    return start
+    return size, start
