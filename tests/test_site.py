@@ -6,6 +6,7 @@ import tomllib
 from pathlib import Path
 
 from scripts.mpy import imported_modules, modules
+from scripts.patch_runtime import CHECK, GLUE
 from zola.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,6 +37,18 @@ def test_the_pages_bytecode_is_compiled_from_the_sources_now() -> None:
     # The page compiles no source: its modules come in one image, which web/rom.py mounts.
     files = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
     assert files == {"./web/zola.rom": "./zola.rom", "./web/rom.py": "./zola_rom.py"}
+
+
+def test_the_served_micropython_has_no_table_check_on_its_busiest_path() -> None:
+    # scripts/patch_runtime.py took it out after npm installed the runtime, and nothing else.
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "patch_runtime.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert CHECK not in GLUE.read_text("utf-8")
 
 
 def test_the_page_config_is_micropython_with_every_module_the_page_needs() -> None:
