@@ -19,8 +19,10 @@ the iframe pages. Time: navigation start -> every board takes clicks (each
 [data-zola] element has data-ready="1"; an iframe's <body data-ready="1">), read in
 the page. Memory then: the proportional set size summed over all of the browser's
 processes, the empty page's subtracted (bench/embeds.py's pss_mb). For live boards,
-also when the loader began opening them (Python ready) and how long opening them all
-took (its performance measure ``zola-boards-opened``). Requests under
+also when the loader began opening them (Python ready), how long opening them all
+took (its performance measure ``zola-boards-opened``) and when the main thread had drawn
+the next frame (what a reader sees: the boards' style, layout and paint come after they
+take clicks; a requestAnimationFrame callback, then a task). Requests under
 node_modules/pyodide are counted (a live board must never start Pyodide).
 
 ``--compare DIR`` also opens the live-board pages with the loader of another checkout
@@ -55,13 +57,18 @@ OPENED = """(() => {
   return entry ? [entry.startTime, entry.duration] : null;
 })()"""
 Visit = tuple[float, float, bool, "list[float] | None"]
-# Runs before the page's scripts: the moment every live board of the page is ready.
+# Runs before the page's scripts: the moment every live board of the page is ready, and
+# when the main thread has drawn the next frame (what the reader sees: the boards' style,
+# layout and paint come after they are ready).
 MARK_BOARDS = """
 new MutationObserver(() => {
   if (window.__boardsMs !== undefined) return;
   const all = document.querySelectorAll("[data-zola]").length;
   const ready = document.querySelectorAll('[data-zola][data-ready="1"]').length;
-  if (all && ready === all) window.__boardsMs = performance.now();
+  if (all && ready === all) {
+    window.__boardsMs = performance.now();
+    requestAnimationFrame(() => setTimeout(() => { window.__drawnMs = performance.now(); }));
+  }
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
 """
 
@@ -133,7 +140,8 @@ def served(pages: dict[str, str]):
 
 def visit(browser, url: str, kind: str, count: int, timeout: float) -> Visit:
     """A fresh context on ``url``: (ms until all is ready, PSS MB, whether Pyodide loaded,
-    for live boards (ms when the loader began opening them, ms it took), else None).
+    for live boards (ms when the loader began opening them, ms it took, ms until the
+    next frame was drawn), else None).
 
     ``kind``: ``live`` (``count`` boards), ``frames`` (``count`` iframes), ``page`` (the
     page's own <body data-ready>) or ``empty``."""
@@ -167,8 +175,9 @@ def visit(browser, url: str, kind: str, count: int, timeout: float) -> Visit:
         raise TimeoutError(f"{url}: {error} {errors}") from None
     mb = pss_mb()
     opened = None
-    if kind == "live":  # when the loader began opening the boards, and for how long
-        opened = page.evaluate(OPENED)
+    if kind == "live":  # when the loader began opening the boards, for how long; drawn
+        page.wait_for_function("window.__drawnMs !== undefined", timeout=timeout * 1000)
+        opened = page.evaluate(OPENED) + [page.evaluate("window.__drawnMs")]
     context.close()
     for _ in range(50):  # let the closed context's processes go before the next one
         if len(browser_pids()) <= before:
@@ -240,16 +249,19 @@ def report(
         pyodide = sum(r[2] for r in visits)
         spread = f"{ms:.0f} ms ({low:.0f}-{high:.0f})"
         opened = [r[3] for r in visits if r[3]]
-        phases = ""
+        phases = drawn = ""
         if opened:
-            began = statistics.median(start for start, _ in opened)
-            took = statistics.median(duration for _, duration in opened)
+            began = statistics.median(start for start, _, _ in opened)
+            took = statistics.median(duration for _, duration, _ in opened)
             phases = f"from {began:.0f} ms, {took:.0f} ms"
-        rows.append([name, spread, f"{mb:.0f} MB", phases, f"{pyodide}/{len(visits)}"])
+            drawn = f"{statistics.median(shown for _, _, shown in opened):.0f} ms"
+        row = [name, spread, drawn, f"{mb:.0f} MB", phases, f"{pyodide}/{len(visits)}"]
+        rows.append(row)
     print()
     print(f"empty page: {empty:.0f} MB PSS (median), subtracted below")
-    header = ["page", "all ready, median (min-max)", "memory (PSS)", "boards opened", "Pyodide"]
-    print(table(header, rows))
+    header = ["page", "all ready, median (min-max)", "drawn", "memory (PSS)", "boards opened"]
+    print(table(header + ["Pyodide"], rows))
+    print("drawn: the next frame after all were ready, drawn by the main thread")
     print("boards opened: when the loader began opening the boards, and how long it took")
     print()
     one, many = medians["1 live board"], medians[f"{max(COUNTS)} live boards"]
