@@ -3,6 +3,7 @@ MicroPython under Node, each board in a call of its own, as web/boards.py opens 
 
     python3 bench/live_python.py               # 5 runs
     python3 bench/live_python.py --runs 9 --compare old   # also ./old/, another checkout
+    python3 bench/live_python.py --instructions --compare old   # counted, not timed
 
 What each board's call does is what web/boards.py does when a board opens: read the
 link (every move checked) into a zola.live.LiveBoard, make its screen (the SVG board,
@@ -15,6 +16,13 @@ style: a size, flip, theme, shading or coordinates of its own) and boards 9-24.
 
 Less noisy than the browser's figures (bench/live_boards.py), and a part of them: a
 docs page's every further board costs about this much Python, plus the browser's work.
+
+``--instructions`` counts instead of timing: the instructions Node executes for the 24
+boards (a job of all of them less a job that only sets up), counted by valgrind's
+callgrind with the engine at its baseline tier, compiling everything first, on one
+thread, so that a count repeats within about 1% from run to run however busy the
+machine is: what a change to the boards' Python saves, where times on this machine
+move by 10% or more from run to run. Each checkout runs on this tree's runtime.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from __future__ import annotations
 import argparse
 import base64
 import json
+import re
 import statistics
 import subprocess
 import sys
@@ -57,13 +66,48 @@ def job(root: Path, fragments: list[str]) -> str:
     return json.dumps({"files": files, "binary": binary, "code": calls})
 
 
+# The engine made repeatable for counting: its baseline tier only, all compiled first,
+# no helper threads.
+COUNTED = ["--liftoff-only", "--no-wasm-lazy-compilation", "--single-threaded"]
+
+
+def instructions(text: str) -> int:
+    """The instructions Node executes for a job, counted by callgrind."""
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        + ["node", *COUNTED, str(RUNNER)],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    counted = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if done.returncode or counted is None:
+        sys.exit(f"FAILED to count: {done.stderr[-2000:]}")
+    return int(counted.group(1).replace(",", ""))
+
+
+def count(trees: dict[str, Path], fragments: list[str]) -> None:
+    """The 24 boards' instructions in each tree (all boards less setting up)."""
+    print(f"{len(fragments)} boards, instructions counted by callgrind (node {' '.join(COUNTED)})")
+    print("| tree | instructions, 24 boards | a board |")
+    print("|---|---:|---:|")
+    for name, root in trees.items():
+        boards = instructions(job(root, fragments)) - instructions(job(root, []))
+        print(f"| {name} | {boards / 1e6:.0f} M | {boards / len(fragments) / 1e6:.1f} M |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--compare", nargs="*", default=[], metavar="DIR", help="other checkouts")
+    ap.add_argument("--instructions", action="store_true", help="count, do not time")
     args = ap.parse_args()
     fragments = docs_fragments()
     trees = {"this tree": ROOT} | {other: ROOT / other for other in args.compare}
+    if args.instructions:
+        count(trees, fragments)
+        return
     jobs = {name: job(root, fragments) for name, root in trees.items()}
     times: dict[str, list[list[float]]] = {name: [] for name in trees}
     for _ in range(args.runs):
