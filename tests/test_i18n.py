@@ -12,6 +12,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from tests import check_script
 from zola.i18n import ENGLISH, LANGUAGES, PLURAL_RULES, Text, messages, pick_language, say
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,13 +83,7 @@ def test_each_plural_rule_is_the_one_its_po_header_states(language: str) -> None
 
 
 def test_the_template_and_the_tables_are_made_from_the_po_files_now() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "translations.py"), "--check"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    check_script("translations.py")
     template = (LOCALE / "zola.pot").read_text("utf-8")
     assert template.count('msgctxt "') == len(ENGLISH)
     assert sorted(path.stem for path in LOCALE.glob("*.po")) == sorted(TRANSLATED)

@@ -1,12 +1,11 @@
 """The static site's files agree with the package."""
 
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 from scripts.mpy import imported_modules, modules
 from scripts.patch_runtime import CHECK, GLUE
+from tests import check_script
 from zola.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,13 +26,7 @@ def config_files(name: str) -> tuple[str, set[str]]:
 
 
 def test_the_pages_bytecode_is_compiled_from_the_sources_now() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "mpy.py"), "--check"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    check_script("mpy.py")
     # The page compiles no source: its modules come in one image, which web/rom.py mounts.
     files = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
     assert files == {"./web/zola.rom": "./zola.rom", "./web/rom.py": "./zola_rom.py"}
@@ -41,13 +34,7 @@ def test_the_pages_bytecode_is_compiled_from_the_sources_now() -> None:
 
 def test_the_served_micropython_has_no_table_check_on_its_busiest_path() -> None:
     # scripts/patch_runtime.py took it out after npm installed the runtime, and nothing else.
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "patch_runtime.py"), "--check"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    check_script("patch_runtime.py")
     assert CHECK not in GLUE.read_text("utf-8")
 
 
