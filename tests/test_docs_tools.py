@@ -9,6 +9,7 @@ diagram is read back from the output and must show the position it was asked for
 
 from __future__ import annotations
 
+import html as html_lib
 import importlib
 import io
 import logging
@@ -29,12 +30,14 @@ import pytest
 from tests.test_svg import checkers
 from zola import Game, Position, sitefiles
 from zola.link import parse
+from zola.live import first_frame, frame_key
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_URL = "https://example.org/zola/index.html"
 APP_LOADER = "https://example.org/zola/web/boards.js"
 LINK = "v1;size=8;moves=d4xe4"
 LINK_POSITION = str(parse(LINK)[0].position)  # after d4xe4
+NOTED = "v2;size=8;moves=d4xe4;notes=1:ac4xd4,ac3xe5"  # LINK with the arrows below
 LONE = "6/6/2rb2/6/6/6 r"
 HOSTILE = "<script>alert(1)</script>"
 
@@ -179,27 +182,52 @@ def svg_of(out: Path, src: str) -> str:
     return path.read_text("utf-8")
 
 
+def live_svgs(text: str) -> list[str]:
+    """The SVG each live board's element holds before it is live (the docs tools inline
+    the board's first screen)."""
+    return re.findall(r"<div [^>]*data-zola=[^>]*>\s*(<svg .*?</svg>)", text, re.S)
+
+
 def test_sphinx_html_has_each_diagram_as_an_svg_of_its_position(html: tuple[Path, str]) -> None:
     out, _ = html
-    page = Tags((out / "diagrams.html").read_text("utf-8"))
-    images = [attrs for attrs, _ in page.all("img") if "zola-diagram" in attrs["class"]]
-    assert len(images) == 3
-    first, lone, third = (ET.fromstring(svg_of(out, attrs["src"])) for attrs in images)
+    text = (out / "diagrams.html").read_text("utf-8")
+    images = [attrs for attrs, _ in Tags(text).all("img") if "zola-diagram" in attrs["class"]]
+    assert len(images) == 1  # the live boards inline their first screen
+    first, third = (ET.fromstring(svg) for svg in live_svgs(text))
+    lone = ET.fromstring(svg_of(out, images[0]["src"]))
     assert first.get("data-position") == LINK_POSITION and first.get("data-flipped") == "1"
     assert len(first.findall(".//{*}g[@class='arrow']")) == 2
     assert lone.get("data-position") == LONE and lone.get("data-flipped") == "0"
     assert "theme-dark" in lone.get("class")
     assert not lone.findall(".//{*}text[@class='coordinate']")
     assert len(lone.findall(".//{*}rect[@class='highlight']")) == 2
-    assert checkers(svg_of(out, images[1]["src"])) == {"c4": "red", "d4": "blue"}
+    assert checkers(svg_of(out, images[0]["src"])) == {"c4": "red", "d4": "blue"}
     assert third.get("data-position") == LINK_POSITION and third.get("data-flipped") == "0"
     # alt text: a description of the position by default, else the author's
-    assert images[0]["alt"] == (
+    assert first.get("aria-label") == (
         "Zola diagram, 8 by 8 board, Blue's side at the bottom: Blue to move after d4xe4; "
         "32 red and 31 blue checkers. Arrows: c4xd4, c3xe5."
     )
-    assert images[1]["alt"] == "A lone pair."
-    assert "width: 240px" in images[1]["style"] and "width: 360px" in images[0]["style"]
+    assert images[0]["alt"] == "A lone pair."
+    assert "width: 240px" in images[0]["style"] and first.get("width") == "360px"
+
+
+def test_sphinx_live_boards_hold_their_first_screen_with_its_key(html: tuple[Path, str]) -> None:
+    out, _ = html
+    text = (out / "diagrams.html").read_text("utf-8")
+    build = sitefiles.build()
+    assert build is not None  # the checkout's web/zola.rom
+    for attrs, svg in zip(Tags(text).live(), live_svgs(text), strict=True):
+        fragment = html_lib.unescape(attrs["data-zola"])
+        drawn, key = first_frame(fragment, "en", build)
+        root = ET.fromstring(svg)
+        assert root.get("data-frame") == key == frame_key(fragment, "en", False, build)
+        # the same drawing as the live board's first screen, but for the alt text and width
+        assert _squares_and_checkers(svg) == _squares_and_checkers(drawn)
+
+
+def _squares_and_checkers(svg: str) -> str:
+    return svg[svg.index(">") :]
 
 
 def test_sphinx_html_caption_is_text_with_inline_markup(html: tuple[Path, str]) -> None:
@@ -219,10 +247,12 @@ def test_sphinx_live_makes_the_diagram_a_live_board_loaded_from_the_app(
     text = (out / "diagrams.html").read_text("utf-8")
     page = Tags(text)
     order = [tag for tag, attrs, _ in page.found if "zola" in attrs.get("class", "")]
-    assert order == ["div", "img", "img", "div", "img"]  # the live ones hold their image
-    assert live_children(text) == ["img", "img"]
+    assert order == ["div", "img", "div"]  # the live ones hold their first screen's SVG
+    assert live_children(text) == ["svg", "svg"]
     first, third = page.live()
-    assert first["data-zola"] == f"{LINK};panel;flip" and third["data-zola"] == LINK
+    # the diagram's arrows are the live board's too: a note on the position shown
+    assert first["data-zola"] == f"{NOTED};panel;flip"
+    assert third["data-zola"] == LINK
     assert first["class"] == "zola-live" and first["style"] == "max-width: 360px"
     # The loader, once, from the app (which the boards' "Open in the full app" opens).
     assert page.loaders() == [APP_LOADER]
@@ -246,7 +276,7 @@ def test_sphinx_live_iframe_keeps_the_app_in_an_iframe_above_the_diagram(
     ]
     assert order == ["iframe", "img", "img", "iframe", "img"]
     first, third = (attrs for attrs, _ in page.all("iframe"))
-    assert first["src"] == f"{APP_URL}#{LINK};embed;panel;flip"
+    assert first["src"] == f"{APP_URL}#{NOTED};embed;panel;flip"
     assert third["src"] == f"{APP_URL}#{LINK};embed"
     assert first["title"].startswith("Playable board. Zola diagram, 8 by 8 board")
     assert not page.live() and not page.loaders() and "diagrams.rst" not in warnings
@@ -281,13 +311,8 @@ def test_sphinx_latex_gets_png_images_of_the_same_diagrams(
         "360\\sphinxpxdimen",
         "360\\sphinxpxdimen",
     ]
-    # each PNG is drawn from the very SVG the HTML shows (the names are its hash)
-    html_out = html[0]
-    svgs = {
-        Path(a["src"]).stem
-        for page in ("diagrams", "bad")
-        for a, _ in Tags((html_out / f"{page}.html").read_text("utf-8")).all("img")
-    }
+    # each PNG is drawn from the very SVG the HTML build wrote (the names are its hash)
+    svgs = {path.stem for path in (html[0] / "_images").glob("zola-*.svg")}
     assert {name for _, name in included} == svgs
     for _, name in included:
         data = (out / f"{name}.png").read_bytes()
@@ -321,10 +346,10 @@ def test_sphinx_live_without_an_app_url_copies_the_boards_files_into_the_site(
     assert re.search(r"iframe\.rst:6: WARNING: zola: :live: iframe needs zola_app_url", warnings)
     assert not Tags((out / "iframe.html").read_text("utf-8")).all("iframe")
     page = Tags((out / "diagrams.html").read_text("utf-8"))
-    assert not page.all("iframe") and len(page.all("img")) == 3
+    assert not page.all("iframe") and len(page.all("img")) == 1
     # No app in this site: the boards do not offer to open one.
     assert [attrs["data-zola"] for attrs in page.live()] == [
-        f"{LINK};panel;flip;nolink",
+        f"{NOTED};panel;flip;nolink",
         f"{LINK};nolink",
     ]
     (loader,) = page.loaders()
@@ -409,7 +434,7 @@ def test_markdown_block_becomes_an_inline_svg_figure(caplog: pytest.LogCaptureFi
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert '<div class="zola-diagram"><svg ' in html  # no caption: no figure
     (live,) = Tags(html).live()
-    assert live["data-zola"] == f"{LINK};flip" and live["class"] == "zola-live"
+    assert live["data-zola"] == f"{NOTED};flip" and live["class"] == "zola-live"
     assert Tags(html).loaders() == [APP_LOADER] and "<iframe" not in html
     # a zola block shown as code inside another fence stays code
     assert '<code class="language-markdown">```zola\nv1;size=9\n```\n</code>' in html

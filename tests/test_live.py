@@ -16,7 +16,15 @@ from zola import SIZES, Game, Move, decode, encode, link
 from zola.errors import InvalidOptionError
 from zola.geometry import square_name
 from zola.i18n import LANGUAGES, messages
-from zola.live import ACTIONS, FIELDS, LABELS, LiveBoard, choose_language, labels
+from zola.live import (
+    ACTIONS,
+    FIELDS,
+    LABELS,
+    LiveBoard,
+    choose_language,
+    first_frame,
+    labels,
+)
 from zola.puzzles import load
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -305,6 +313,38 @@ def sq_name(square: int) -> str:
 def test_live_boards_agree_on_micropython(micropython) -> None:  # noqa: F811
     sessions = random_sessions()
     assert_agree(sessions, micropython("live_boards", sessions), harness.live_boards(sessions))
+
+
+def test_first_frames_agree_on_micropython(micropython) -> None:  # noqa: F811
+    # The docs tools key a board's first screen on CPython; the page checks it on MicroPython.
+    rng = random.Random(7)
+    cases = [
+        [fragment, rng.choice(LANGUAGES), rng.randrange(1 << 32)]
+        for fragment, _, _, _ in random_sessions(24)
+    ]
+    answers = micropython("first_frames", cases)
+    assert_agree(cases, answers, harness.first_frames(cases))
+    assert all(kept and not other for _, _, kept, other in answers[:-2])  # the bad links...
+    assert [kept for _, _, kept, _ in answers[-2:]] == [False, True]  # ...draw nothing to keep
+
+
+def test_a_board_keeps_its_first_screen_drawn_by_the_docs_tools_once() -> None:
+    svg, key = first_frame(GAME + ";panel", "en", 0xC0FFEE)
+    assert svg == LiveBoard(GAME + ";panel").screen().board and len(key) == 8
+    kept = LiveBoard(GAME + ";panel", "en", shown=key, build=0xC0FFEE)
+    assert kept.screen().board is None  # the element's drawing stays
+    assert kept.screen().board == svg  # then the board draws as any other
+    kept.button("back")
+    assert kept.screen().board not in (None, svg)
+    # Another build, language, colour scheme or link: drawn afresh.
+    for other in (
+        LiveBoard(GAME + ";panel", "en", shown=key, build=0xC0FFEF),
+        LiveBoard(GAME + ";panel", "de", shown=key, build=0xC0FFEE),
+        LiveBoard(GAME + ";panel", "en", dark=True, shown=key, build=0xC0FFEE),
+        LiveBoard(GAME, "en", shown=key, build=0xC0FFEE),
+        LiveBoard(GAME + ";panel", "en", build=0xC0FFEE),
+    ):
+        assert other.screen().board, other.fragment
 
 
 def test_a_game_replays_as_the_link_says() -> None:

@@ -11,7 +11,8 @@
 // data-problem="1" and one line saying what is wrong with its link), and keeps the
 // app's hooks: svg[data-position], [data-square]. Boards added later are mounted;
 // removed boards release what they held. A static SVG inside the element (what the
-// docs tools write) shows until the live board takes its place.
+// docs tools write) shows until the live board takes its place; when it carries the key
+// of the board's first screen (data-frame), it is that screen, and the board keeps it.
 //
 // The element's children belong to the board: a static SVG (or nothing) is all it
 // should hold. Elements that can carry a shadow root only (a div, p, span, section...;
@@ -231,7 +232,10 @@ function prepare(element) {
   const preview = [...element.childNodes].filter((node) => node.nodeType === 1);
   parts.board.append(...preview);
   element.replaceChildren();
-  shell = { element, root, parts, id: 0, labels: null, from: null, svg: null };
+  // The key of a drawing the docs tools made of the board's first screen: Python keeps
+  // that drawing when the key is its own (zola.live.frame_key), rather than making it again.
+  const frame = preview.length === 1 ? preview[0].getAttribute("data-frame") : null;
+  shell = { element, root, parts, id: 0, labels: null, from: null, svg: null, frame };
   if (!roots.has(root)) listen(root);
   roots.set(root, shell);
   shells.set(element, shell);
@@ -337,7 +341,8 @@ function paint(id, json, labels, svg, moveList) {
   }
   delete element.dataset.problem;
   const board = parts.board;
-  if (shell.svg !== svg) { // an unchanged board keeps its slide going
+  // null: the drawing the element brought is the first screen's, and stays.
+  if (svg != null && shell.svg !== svg) { // an unchanged board keeps its slide going
     shell.svg = svg;
     const hadFocus = board.contains(root.activeElement) && root.activeElement !== board;
     board.innerHTML = svg; // markup made by zola.svg, which escapes every text
@@ -394,7 +399,8 @@ function mount(element) {
   shell.id = nextId++;
   byId.set(shell.id, shell);
   const fragment = element.dataset.zola || "";
-  const words = `${language(element)} ${DARK?.matches ? 1 : 0} ${STILL?.matches ? 1 : 0}`;
+  const frame = /^[0-9a-f]{8}$/.test(shell.frame) ? shell.frame : "-";
+  const words = `${DARK?.matches ? 1 : 0} ${STILL?.matches ? 1 : 0} ${frame} ${language(element)}`;
   send(shell, "open", fragment, words);
 }
 

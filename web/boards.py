@@ -20,9 +20,10 @@ way back from a Python function called by JavaScript.
 
 import gc
 import json
+from binascii import crc32
 
 import js
-import zola_rom  # noqa: F401 (mounts the zola modules: first)
+import zola_rom  # mounts the zola modules: first
 from jsffi import create_proxy, to_js
 
 from zola.errors import ZolaError
@@ -37,7 +38,15 @@ gc.threshold(2 << 20)
 write = js.zolaBoards.paint  # looked up once: each lookup crosses to JavaScript
 boards = {}  # id -> LiveBoard
 words = {}  # language -> its fixed words, converted once
-setup = {"app": "", "languages": []}
+setup = {"app": "", "languages": [], "build": None}
+
+
+def build() -> int:
+    """The CRC-32 of the bytecode image that runs (see zola.live.frame_key), computed
+    once, when a board first brings a drawing of its own (about 2 ms)."""
+    if setup["build"] is None:
+        setup["build"] = crc32(zola_rom.image)
+    return setup["build"]
 
 
 def paint(board_id: int) -> bool:
@@ -60,10 +69,14 @@ def live(kind, board_id=0, a=None, b=None):
         setup["app"] = str(a)
         setup["languages"] = [tag for tag in str(b).split(",") if tag]
         return False
-    if kind == "open":  # a: the fragment, b: "lang dark still" (the host's language, 0/1, 0/1)
-        lang, dark, still = str(b).split(" ")
+    if kind == "open":  # a: the fragment, b: "dark still shown lang" (0/1, 0/1, the key of
+        # the drawing the element holds or "-", the host's language)
+        dark, still, shown, lang = str(b).split(" ", 3)
         language = choose_language(lang, setup["languages"])
-        boards[board_id] = LiveBoard(str(a), language, setup["app"], dark == "1", still == "1")
+        shown = "" if shown == "-" else shown
+        code = build() if shown else 0
+        app = setup["app"]
+        boards[board_id] = LiveBoard(str(a), language, app, dark == "1", still == "1", shown, code)
         return paint(board_id)
     if kind == "close":
         boards.pop(board_id, None)

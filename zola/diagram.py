@@ -19,7 +19,7 @@ Traceback (most recent call last):
 zola.errors.InvalidMoveError: an arrow needs two squares, not 'pass'
 """
 
-from zola.game import EMPTY_NOTE, Game, parse_arrow
+from zola.game import EMPTY_NOTE, Game, Note, parse_arrow
 from zola.geometry import parse_square
 from zola.link import DEFAULT_VIEW, View, parse
 from zola.position import Position
@@ -36,6 +36,27 @@ def read(source: str) -> tuple[Game, View]:
     if is_link(source):
         return parse(source)
     return Game(start=Position.parse(source)), DEFAULT_VIEW
+
+
+def annotate(
+    game: Game,
+    highlight: list[str] | tuple[str, ...] = (),
+    arrows: list[str] | tuple[str, ...] = (),
+) -> None:
+    """Add squares to tint (``highlight``, by name) and arrows (``arrows``, as moves) to
+    the note of the position ``game`` shows. Raises a ZolaError saying what is wrong.
+
+    >>> game, _ = read("v1;size=6;moves=c3xd3")
+    >>> annotate(game, ["d3"], ["c4xd3"]); game.node.note
+    Note(arrows=(Move.parse('c4xd3'),), highlight=(23,), comment='')
+    """
+    if highlight or arrows:
+        size, note = game.size, game.node.note
+        game.node.note = Note(
+            note.arrows + tuple(parse_arrow(text, size) for text in arrows),
+            note.highlight + tuple(parse_square(name, size) for name in highlight),
+            note.comment,
+        )
 
 
 def diagram(
@@ -55,17 +76,17 @@ def diagram(
     Raises a :class:`~zola.errors.ZolaError` saying what is wrong with the input.
     """
     game, view = read(source)
-    position = game.position
-    note = EMPTY_NOTE if view.clean else game.node.note
-    squares = list(note.highlight) + [parse_square(name, position.size) for name in highlight]
-    moves = list(note.arrows) + [parse_arrow(text, position.size) for text in arrows]
+    if view.clean:
+        game.node.note = EMPTY_NOTE
+    annotate(game, highlight, arrows)
+    position, note = game.position, game.node.note
     return render(
         position,
         flip=view.flip if flip is None else flip,
         shading=view.shading if shading is None else shading,
         coordinates=view.coordinates if coordinates is None else coordinates,
-        highlight=squares,
-        arrows=moves,
+        highlight=note.highlight,
+        arrows=note.arrows,
         last_move=game.last_board_move(),
         theme=DARK if (view.theme == "dark" if dark is None else dark) else LIGHT,
     )

@@ -20,11 +20,16 @@ and the one line that says why a link holds no game.
 >>> live.button("reset"); screen = live.screen()
 >>> screen.changed, screen.status, screen.app_link.split("#")[1]
 (False, 'Red to move.', 'v1;size=6;moves=c3xd3.c4xd3')
+>>> svg, key = first_frame("v1;size=6;moves=c3xd3;static", build=1)
+>>> kept = LiveBoard("v1;size=6;moves=c3xd3;static", shown=key, build=1)
+>>> kept.screen().board is None, kept.screen().board == svg
+(True, True)
 >>> bad = LiveBoard("v1;size=7").screen()
 >>> bad.problem.startswith("This board cannot be shown: "), "'7'" in bad.problem, bad.board
 (True, True, '')
 """
 
+from binascii import crc32
 from collections import namedtuple
 
 from zola.board import Board
@@ -38,7 +43,7 @@ from zola.training import Trainer
 
 # What a live board shows, by name (see LiveScreen).
 FIELDS = (
-    "board",  # the board as SVG, "" when the link holds no game
+    "board",  # the board as SVG, "" when the link holds no game, None: the drawing shown stays
     "motion",  # how the board just changed, to animate (a Motion's fields), or None
     "problem",  # why the link holds no game (one short line), "" when it holds one
     "status",  # whose turn, or the result
@@ -65,7 +70,7 @@ if TYPE_CHECKING:
     from typing import NamedTuple
 
     class _LiveScreen(NamedTuple):  # the fields of FIELDS, typed
-        board: str
+        board: str | None
         motion: dict[str, object] | None
         problem: str
         status: str
@@ -153,6 +158,28 @@ def choose_language(host: str, browser: "list[str] | tuple[str, ...]" = ()) -> s
     return pick_language(([host] if host else []) + list(browser))
 
 
+def frame_key(fragment: str, language: str, dark: bool, build: int) -> str:
+    """The key of what a live board of ``fragment`` shows first in ``language`` and the
+    colour scheme (``dark``), drawn by the zola of ``build`` (the CRC-32 of the bytecode
+    image, web/zola.rom): eight hex digits, the same on CPython and MicroPython.
+
+    >>> frame_key("v1;size=6", "en", False, 0x1234), frame_key("v1;size=6", "de", False, 0x1234)
+    ('df4cedf8', '85944f03')
+    """
+    theme = "dark" if dark else "light"
+    return f"{crc32(f'{build:08x} {language} {theme} {fragment}'.encode()):08x}"
+
+
+def first_frame(fragment: str, language: str = "en", build: int = 0) -> tuple[str, str]:
+    """What a live board of ``fragment`` shows first (its SVG, ``""`` for a bad link) for a
+    reader in ``language`` with a light colour scheme, and that drawing's key (see
+    :func:`frame_key`): the docs tools put the SVG inside the board's element, with the
+    key, and the live board keeps that drawing rather than making it again."""
+    live = LiveBoard(fragment, language)
+    dark = live._theme_name() == "dark"
+    return live.screen().board or "", frame_key(fragment, language, dark, build)
+
+
 class LiveBoard:
     """One live board: the author's game of ``fragment`` (a link's fragment with its view
     words) on a :class:`~zola.board.Board`, and the reader's moves on it.
@@ -160,7 +187,11 @@ class LiveBoard:
     ``language`` is the board's (see :func:`choose_language`), ``app_url`` the full app's
     address for "Open in the full app" (``""``: no link), ``dark`` whether the reader's
     colour scheme is dark (the ``dark`` word makes a board dark either way), ``still``
-    whether the reader asks for less motion (moves then do not slide).
+    whether the reader asks for less motion (moves then do not slide). ``shown`` is the
+    key of the drawing the board's element holds already (the docs tools' preview, see
+    :func:`first_frame`) and ``build`` the CRC-32 of the bytecode image that runs: when
+    the key is this board's first frame's, the first screen keeps that drawing
+    (``board`` is None) rather than making it again.
     """
 
     def __init__(
@@ -170,6 +201,8 @@ class LiveBoard:
         app_url: str = "",
         dark: bool = False,
         still: bool = False,
+        shown: str = "",
+        build: int = 0,
     ) -> None:
         self.fragment = fragment
         self.language = language
@@ -186,6 +219,9 @@ class LiveBoard:
         self.puzzle = ""  # the id of that puzzle
         self.asked = False  # whether the puzzle set was asked for
         self._open()
+        # The element's drawing is the first screen's: keep it (once).
+        dark = self._theme_name() == "dark"
+        self.kept = bool(shown) and shown == frame_key(fragment, language, dark, build)
 
     def _open(self) -> None:
         """Show the author's game (the link is read again: a fresh copy of it)."""
@@ -343,8 +379,9 @@ class LiveBoard:
         shared = "puzzle=" + self.puzzle if self.puzzle else encode(game)
         app_link = self.app_url + "#" + shared if view.app_link and self.app_url else ""
         motion = board.motion()  # before the moves are announced
+        kept, self.kept = self.kept, False
         return LiveScreen(
-            board=board.svg(),
+            board=None if kept else board.svg(),
             motion=motion.plain() if motion is not None and not self.still else None,
             problem="",
             status=board.say(board.status()),

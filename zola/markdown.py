@@ -81,9 +81,11 @@ from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
+from zola import sitefiles
 from zola.compat import quoted
-from zola.diagram import diagram, read
+from zola.diagram import annotate, diagram, read
 from zola.link import View, parse, unparse
+from zola.live import first_frame
 from zola.position import BLUE, RED
 from zola.puzzles import Puzzle, find, load
 
@@ -161,6 +163,7 @@ class Diagram:
         self.dark = flags.get("dark")
         self.arrows = _words(options.get("arrows"))
         self.highlight = _words(options.get("highlight"))
+        annotate(self.game, self.highlight, self.arrows)  # a live board draws them too
         self.caption = (options.get("caption") or "").strip()
         if self.puzzle is not None:
             self.caption = (self.task() + " " + self.caption).strip()
@@ -273,16 +276,36 @@ class Diagram:
             'style="border:0; max-width:100%"></iframe>'
         )
 
-    def inline_svg(self, width: str = DEFAULT_WIDTH) -> str:
-        """The SVG for inlining in HTML: the alt text as its label, ``width`` wide."""
-        end = self.svg.index(">")
+    def inline_svg(self, width: str = DEFAULT_WIDTH, svg: str = "", frame: str = "") -> str:
+        """``svg`` (default: the diagram) for inlining in HTML: the alt text as its label,
+        ``width`` wide; ``frame``: the key of a live board's first screen (``data-frame``,
+        see :meth:`live_preview`)."""
+        svg = svg or self.svg
+        end = svg.index(">")
         root = re.sub(
             r' aria-label="[^"]*"',
             lambda _: f' aria-label="{html.escape(self.alt)}"',
-            self.svg[:end],
+            svg[:end],
             count=1,
         )
-        return f'{root} width="{html.escape(self.width or width)}"{self.svg[end:]}'
+        key = f' data-frame="{frame}"' if frame else ""
+        return f'{root} width="{html.escape(self.width or width)}"{key}{svg[end:]}'
+
+    def live_preview(
+        self, width: str = DEFAULT_WIDTH, app_link: bool = True, language: str = "en"
+    ) -> str:
+        """What a live board's element holds until it is live (and without JavaScript):
+        the SVG of the board's first screen for a reader in ``language``, inlined, with
+        that screen's key when the live boards' files are here (the board then keeps
+        this drawing rather than making it again: see :func:`zola.live.first_frame`).
+
+        >>> d = Diagram("#v1;size=6;moves=c3xd3", {"live": "static"})
+        >>> d.live_preview().count("data-frame="), d.live_preview() == d.inline_svg()
+        (1, False)
+        """
+        build = sitefiles.build()
+        svg, key = first_frame(self.live_fragment(app_link), language, build or 0)
+        return self.inline_svg(width, svg, key if build is not None else "")
 
     def html(
         self,
@@ -299,7 +322,7 @@ class Diagram:
         parts = []
         svg = self.inline_svg(width)
         if self.live is not None and element:
-            svg = self.live_element(svg, width, app_link)
+            svg = self.live_element(self.live_preview(width, app_link), width, app_link)
         elif self.live is not None and app_url:
             parts.append(self.iframe(app_url, width))
         parts.append(svg)

@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import re
 import shutil
+from binascii import crc32
+from functools import cache
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 PACKAGE_SITE = HERE / "site"  # in an installed package (see setup.py)
 CHECKOUT = HERE.parent  # a repository checkout: web/, node_modules/
 LOADER = "web/boards.js"
+ROM = "web/zola.rom"  # the zola modules' bytecode, which the boards run
 HINT = (
     "the live boards' files are missing: in a checkout run `npm ci`; "
     "an installed package must be built after `npm ci` (setup.py copies them into it)"
@@ -50,6 +53,17 @@ def source() -> Path:
         if (root / LOADER).is_file() and (root / "node_modules").is_dir():
             return root
     raise FileNotFoundError(HINT)
+
+
+@cache
+def build() -> int | None:
+    """The CRC-32 of the bytecode image the live boards run (the package's, else the
+    checkout's), which keys the drawings the docs tools make of their first screens
+    (see :func:`zola.live.frame_key`); None when it is missing."""
+    for root in (PACKAGE_SITE, CHECKOUT):
+        if (root / ROM).is_file():
+            return crc32((root / ROM).read_bytes())
+    return None
 
 
 def files(root: Path | None = None) -> list[str]:

@@ -71,6 +71,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from zola import sitefiles
+from zola.live import choose_language
 from zola.markdown import DEFAULT_WIDTH, LIVE_KINDS, Diagram, check_width, loader_url
 
 logger = logging.getLogger(__name__)
@@ -92,6 +93,8 @@ class live_board(nodes.General, nodes.Element):  # docutils names its nodes so
 
 
 def visit_live_board(translator: Any, node: live_board) -> None:
+    """The element, holding the board's first screen inlined (``preview``, made by
+    :meth:`Diagram.live_preview`) rather than the image, which other output keeps."""
     translator.body.append(
         translator.starttag(
             node,
@@ -104,10 +107,8 @@ def visit_live_board(translator: Any, node: live_board) -> None:
             },
         )
     )
-
-
-def depart_live_board(translator: Any, node: live_board) -> None:
-    translator.body.append("</div>\n")
+    translator.body.append(node["preview"] + "</div>\n")
+    raise nodes.SkipNode
 
 
 def _live_here(builder: Builder) -> bool:
@@ -166,8 +167,13 @@ class ZolaDirective(SphinxDirective):
                 self.warn(":live: iframe needs zola_app_url in conf.py; static diagram only")
         elif diagram.live is not None:
             # Its boards link to the app only when they come from it.
-            fragment = diagram.live_fragment(app_link=bool(self.config.zola_app_url))
-            shown = live_board("", image, fragment=fragment, width=diagram.width or width)
+            app_link = bool(self.config.zola_app_url)
+            fragment = diagram.live_fragment(app_link)
+            language = choose_language(self.config.language or "")
+            preview = diagram.live_preview(width, app_link, language)
+            shown = live_board(
+                "", image, fragment=fragment, width=diagram.width or width, preview=preview
+            )
             self.set_source_info(shown)
         if diagram.caption:
             text, messages = self.state.inline_text(diagram.caption, self.lineno)
@@ -315,7 +321,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("zola_live", "element", "env", types=frozenset({str}))
     app.add_config_value("zola_width", DEFAULT_WIDTH, "env", types=frozenset({str}))
     app.add_directive("zola", ZolaDirective)
-    app.add_node(live_board, html=(visit_live_board, depart_live_board))
+    app.add_node(live_board, html=(visit_live_board, None))  # the visit skips the children
     app.connect("doctree-resolved", live_boards_only_in_html)
     app.add_env_collector(LiveBoardsCollector)
     app.connect("env-updated", copy_live_files)

@@ -5,12 +5,15 @@ later, a host page that restyles svg and button, a static SVG kept while loading
 from __future__ import annotations
 
 import itertools
+import re
 from html import escape
 
 import pytest
 
 from zola import Position
 from zola.diagram import diagram
+from zola.link import parse
+from zola.markdown import Diagram
 
 # Readers' games: A is at Blue's first turn (the pie offer), B an 8x8 view-only board.
 GAME_A = "v1;size=6;moves=c3xd3.c4xd3.e3xd3;ply=1;panel"
@@ -267,6 +270,42 @@ def test_a_static_svg_shows_while_loading_and_the_height_stays(page, server_url,
     assert a.locator("svg[data-position]").get_attribute("role") == "group"  # the live board
     after = a.bounding_box()["height"], page.locator("#after").bounding_box()["y"]
     assert abs(after[0] - before[0]) < 1 and abs(after[1] - before[1]) < 1, (before, after)
+
+
+def test_a_board_keeps_the_first_screen_the_docs_tools_drew(page, server_url) -> None:
+    # The docs tools' element: the board's first screen with its key (data-frame). The
+    # same with a key of another drawing, and under a host language it was not drawn in.
+    docs = Diagram("#v1;size=6;moves=c3xd3.c4xd3", {"live": "panel"})
+    element = docs.live_element(docs.live_preview())
+    assert 'data-frame="' in element
+    other_key = re.sub(r'data-frame="\w+"', 'data-frame="0badf00d"', element)
+    german = element.replace("<div ", '<div lang="de" ', 1)
+    held = []
+    page.route("**/micropython.wasm", lambda route: held.append(route))
+    open_host(page, server_url, host_page(element + other_key + german), settle=False)
+    page.wait_for_function("document.querySelectorAll('[data-zola]').length === 3 && "
+                           "[...document.querySelectorAll('[data-zola]')].every((e) => "
+                           "e.shadowRoot?.querySelector('svg'))")
+    page.evaluate(  # mark each drawing made before Python ran
+        "document.querySelectorAll('[data-zola]').forEach((e) => "
+        "{ e.shadowRoot.querySelector('svg').made = 'docs'; })"
+    )
+    for route in held:
+        route.continue_()
+    wait_settled(page)
+    made = page.evaluate(
+        "[...document.querySelectorAll('[data-zola]')]"
+        ".map((e) => e.shadowRoot.querySelector('svg[data-position]').made ?? 'python')"
+    )
+    assert made == ["docs", "python", "python"]
+    kept, _, german_board = (page.locator("[data-zola]").nth(i) for i in range(3))
+    assert german_board.locator(".status").text_content() == "Rot ist am Zug."
+    assert shown(kept) == parse("v1;size=6;moves=c3xd3.c4xd3")[0].position
+    # The kept drawing takes clicks like any other: the checker on e3 is selected.
+    kept.locator('[data-square="e3"]').click()
+    kept.locator("svg[data-position] .selected").wait_for()
+    assert kept.locator("svg[data-position]").evaluate("(svg) => svg.made") is None
+    assert not page.console_errors
 
 
 def test_language_of_the_host_page_and_dark_scheme(page, server_url, screenshot) -> None:

@@ -364,6 +364,25 @@ def live_boards(sessions: list[list]) -> list[list]:
     return out
 
 
+def first_frames(cases: list[list]) -> list[list]:
+    """Per ``[fragment, language, build]``: the key of a live board's first screen (see
+    ``zola.live.first_frame``) and its SVG's SHA-256, whether a board handed that key
+    keeps the drawing, and whether one running another build does."""
+    import binascii
+    import hashlib
+
+    from zola.live import LiveBoard, first_frame
+
+    out = []
+    for fragment, language, build in cases:
+        svg, key = first_frame(fragment, language, build)
+        digest = binascii.hexlify(hashlib.sha256(svg.encode()).digest()).decode()
+        kept = LiveBoard(fragment, language, shown=key, build=build).screen().board is None
+        other = LiveBoard(fragment, language, shown=key, build=build + 1).screen().board is None
+        out.append([key, digest, kept, other])
+    return out
+
+
 def sayings(cases: list[list]) -> list:
     """``say(language, key, **args)`` per ``[language, key, args]``, an argument given as
     ``[KEY]`` being ``Text(KEY)`` and one given as ``[KEY, N]`` ``Text(KEY, count=N)``;
