@@ -8,10 +8,13 @@ many iframe embeds, and one live board against a bare MicroPython PyScript page.
 The docs pages hold different random legal games of sizes 6, 8 and 10 (fixed seed,
 bench/embeds.py's games and view words), each as `embed;static` plus a few other
 view words: as `<div data-zola="...">` elements with the one loader line
-(web/boards.js), or as iframes of the app (bench/embeds.py's page). Each board
-or frame is 360 px wide. The pages are served from the app's own origin (the
-loader's files must come from where the page allows them: the same origin, or
-one that sends CORS headers), by the same local server as the app.
+(web/boards.js), or as iframes of the app (bench/embeds.py's page). The elements are
+written as the docs tools write them (zola.markdown's ``live`` block: the board's
+first screen inside, with its key, which the live board keeps), and, on pages of
+their own, empty, as on a hand-written page. Each board or frame is 360 px wide.
+The pages are served from the app's own origin (the loader's files must come from
+where the page allows them: the same origin, or one that sends CORS headers), by the
+same local server as the app.
 
 Per run, each page in a fresh browser context (a first visit), pages taking turns:
 an empty page, the bare MicroPython page (bench/bare-mpy), the live-board pages and
@@ -32,7 +35,8 @@ load.
 
 Goals (issue 18): 24 live boards within 1.3x the time of one live board and within
 1.5x its memory; one live board within 1.3x the bare MicroPython page. The goals are
-read on the page of every size and style (the first board of each style costs more);
+read on the docs tools' pages and on the pages of empty elements, each of every size
+and style (the first board of each style costs more);
 a page of 24 boards of one style (random 6x6 games, ``embed;static``) is measured too,
 for comparison.
 """
@@ -45,12 +49,16 @@ import random
 import statistics
 import sys
 import time
+from html import escape
 
 from boot_time import MARK_READY, PYODIDE, table
 from chromium import MIME_TYPES, browser_pids, served_chromium
 from embeds import SIZES, VIEWS, docs_page, pss_mb, random_link, wait_for_frames
 
+from zola.markdown import Diagram
+
 COUNTS = (1, 8, 24)
+EMPTY = "empty elements"  # the pages whose elements hold nothing (hand-written)
 # The loader's own measure of opening the boards (web/boards.js): [start, duration] in ms.
 OPENED = """(() => {
   const [entry] = performance.getEntriesByName("zola-boards-opened");
@@ -91,9 +99,20 @@ def one_style_fragments(seed: int = 1) -> list[str]:
     return [random_link(6, rng) + ";embed;static" for _ in range(max(COUNTS))]
 
 
-def live_page(fragments: list[str], loader: str = "/web/boards.js") -> str:
-    """A docs page with one live board per fragment, 360 px wide each."""
-    boards = "\n".join(f'  <div data-zola="{f}"></div>' for f in fragments)
+def docs_element(fragment: str) -> str:
+    """A live board's element as the docs tools write it (zola.markdown's ``live``
+    block): the board's first screen inside, with that drawing's key."""
+    diagram = Diagram("#" + fragment, {"live": ""})
+    return diagram.live_element(diagram.live_preview())
+
+
+def live_page(fragments: list[str], loader: str = "/web/boards.js", docs: bool = True) -> str:
+    """A docs page with one live board per fragment, 360 px wide each: each element as
+    the docs tools write it (``docs``), or empty, as on a hand-written page."""
+    boards = "\n".join(
+        "  " + (docs_element(f) if docs else f'<div data-zola="{escape(f)}"></div>')
+        for f in fragments
+    )
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<link rel="icon" href="data:,"><title>Zola live boards</title>\n'
@@ -202,6 +221,12 @@ def main() -> None:
     for n in COUNTS:
         pages[f"/bench-pages/live-{n}.html"] = live_page(fragments[:n])
         visits[f"{n} live board{'s' * (n > 1)}"] = (f"/bench-pages/live-{n}.html", "live", n)
+        pages[f"/bench-pages/empty-{n}.html"] = live_page(fragments[:n], docs=False)
+        visits[f"{n} live board{'s' * (n > 1)}, {EMPTY}"] = (
+            f"/bench-pages/empty-{n}.html",
+            "live",
+            n,
+        )
         for other in args.compare:
             path = f"/bench-pages/{other}/live-{n}.html"
             pages[path] = live_page(fragments[:n], f"/{other}/web/boards.js")
@@ -270,6 +295,12 @@ def report(
         (f"time {max(COUNTS)} / 1 live board", many[0] / one[0], 1.3),
         (f"memory {max(COUNTS)} / 1 live board", many[1] / one[1], 1.5),
         ("time 1 live board / bare MicroPython page", one[0] / bare[0], 1.3),
+    ]
+    one, many = medians[f"1 live board, {EMPTY}"], medians[f"{max(COUNTS)} live boards, {EMPTY}"]
+    checks += [
+        (f"({EMPTY}) time {max(COUNTS)} / 1 live board", many[0] / one[0], 1.3),
+        (f"({EMPTY}) memory {max(COUNTS)} / 1 live board", many[1] / one[1], 1.5),
+        (f"({EMPTY}) time 1 live board / bare MicroPython page", one[0] / bare[0], 1.3),
     ]
     for other in compare:
         one = medians[f"1 live board ({other})"]
