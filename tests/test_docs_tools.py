@@ -12,6 +12,7 @@ from __future__ import annotations
 import html as html_lib
 import importlib
 import io
+import json
 import logging
 import os
 import re
@@ -217,13 +218,21 @@ def test_sphinx_live_boards_hold_their_first_screen_with_its_key(html: tuple[Pat
     text = (out / "diagrams.html").read_text("utf-8")
     build = sitefiles.build()
     assert build is not None  # the checkout's web/zola.rom
-    for attrs, svg in zip(Tags(text).live(), live_svgs(text), strict=True):
+    screens = re.findall(
+        r'</svg><script type="application/json" class="zola-screen">([^<]*)</script></div>', text
+    )
+    for attrs, svg, screen in zip(Tags(text).live(), live_svgs(text), screens, strict=True):
         fragment = html_lib.unescape(attrs["data-zola"])
-        drawn, key = first_frame(fragment, "en", build)
+        drawn, key, rest = first_frame(fragment, "en", build)
         root = ET.fromstring(svg)
         assert root.get("data-frame") == key == frame_key(fragment, "en", False, build)
         # the same drawing as the live board's first screen, but for the alt text and width
         assert _squares_and_checkers(svg) == _squares_and_checkers(drawn)
+        # and the rest of that screen, for the loader to paint before Python runs
+        fields, words, moves = json.loads(screen)
+        assert [fields, words, moves] == json.loads(rest)
+        assert json.loads(fields)["status"] == "Blue to move." and words["back"] == "Back one move"
+        assert ("d4xe4</button>" in moves) == ("panel" in fragment)
 
 
 def _squares_and_checkers(svg: str) -> str:
@@ -247,7 +256,8 @@ def test_sphinx_live_makes_the_diagram_a_live_board_loaded_from_the_app(
     text = (out / "diagrams.html").read_text("utf-8")
     page = Tags(text)
     order = [tag for tag, attrs, _ in page.found if "zola" in attrs.get("class", "")]
-    assert order == ["div", "img", "div"]  # the live ones hold their first screen's SVG
+    # the live ones hold their first screen: its SVG and the rest, for the loader
+    assert order == ["div", "script", "img", "div", "script"]
     assert live_children(text) == ["svg", "svg"]
     first, third = page.live()
     # the diagram's arrows are the live board's too: a note on the position shown

@@ -239,9 +239,9 @@ def test_a_live_board_imports_what_the_image_holds_and_nothing_of_the_app() -> N
 
 def test_the_glue_names_only_what_zola_live_has() -> None:
     glue = (ROOT / "web/boards.py").read_text()
-    assert "from zola.live import FIELDS, LiveBoard, choose_language, labels" in glue
+    assert "from zola.live import LiveBoard, choose_language, labels, paint_parts" in glue
     # The markup crosses as arguments of its own, the rest as the screen's JSON.
-    assert 'board, moves = values.pop("board"), values.pop("move_list")' in glue
+    assert "fields, board, moves = paint_parts(live.screen())" in glue
     loader = (ROOT / "web/boards.js").read_text()
     assert "function paint(id, json, labels, svg, moveList) {" in loader
     for name in LABELS:
@@ -329,7 +329,7 @@ def test_first_frames_agree_on_micropython(micropython) -> None:  # noqa: F811
 
 
 def test_a_board_keeps_its_first_screen_drawn_by_the_docs_tools_once() -> None:
-    svg, key = first_frame(GAME + ";panel", "en", 0xC0FFEE)
+    svg, key, _ = first_frame(GAME + ";panel", "en", 0xC0FFEE)
     assert svg == LiveBoard(GAME + ";panel").screen().board and len(key) == 8
     kept = LiveBoard(GAME + ";panel", "en", shown=key, build=0xC0FFEE)
     assert kept.screen().board is None  # the element's drawing stays

@@ -10,12 +10,14 @@
 // it, its CSS cannot leak out), gets data-ready="1" once it takes clicks (or
 // data-problem="1" and one line saying what is wrong with its link), and keeps the
 // app's hooks: svg[data-position], [data-square]. Boards added later are mounted;
-// removed boards release what they held. A static SVG inside the element (what the
-// docs tools write) shows until the live board takes its place; when it carries the key
-// of the board's first screen (data-frame), it is that screen, and the board keeps it.
+// removed boards release what they held. A static SVG inside the element shows until
+// the live board takes its place. The docs tools write the board's first screen there:
+// its SVG with its key (data-frame), which the board keeps when the key is its own, and
+// the rest of that screen (<script type="application/json" class="zola-screen">), which
+// is painted at once, so that nothing moves when the board becomes live.
 //
-// The element's children belong to the board: a static SVG (or nothing) is all it
-// should hold. Elements that can carry a shadow root only (a div, p, span, section...;
+// The element's children belong to the board: a static SVG (or nothing, or what the
+// docs tools write) is all it should hold. Elements that can carry a shadow root only (a div, p, span, section...;
 // not a figure). A host page on another origin than APP needs APP to send CORS
 // headers (GitHub Pages does), and a host page with a Content-Security-Policy must
 // allow APP's scripts and fetches, 'unsafe-eval' (PyScript) and 'wasm-unsafe-eval'
@@ -229,7 +231,9 @@ function prepare(element) {
   const words = (element.dataset.zola || "").split(";");
   parts.zola.classList.toggle("dark", words.includes("dark") || !!DARK?.matches);
   parts.moves.hidden = !words.includes("panel");
-  const preview = [...element.childNodes].filter((node) => node.nodeType === 1);
+  const held = [...element.children];
+  const screen = held.find((node) => node.matches('script.zola-screen[type="application/json"]'));
+  const preview = held.filter((node) => node !== screen);
   parts.board.append(...preview);
   element.replaceChildren();
   // The key of a drawing the docs tools made of the board's first screen: Python keeps
@@ -239,7 +243,23 @@ function prepare(element) {
   if (!roots.has(root)) listen(root);
   roots.set(root, shell);
   shells.set(element, shell);
+  if (screen) prepaint(shell, screen.textContent);
   return shell;
+}
+
+// The rest of the first screen, as the docs tools wrote it beside its drawing
+// (zola.live.first_frame): painted now, inert until Python takes over, so that nothing
+// moves when the board becomes live.
+function prepaint(shell, text) {
+  let screen = null;
+  try {
+    screen = JSON.parse(text);
+  } catch {
+    return; // Python paints the board
+  }
+  if (!Array.isArray(screen) || screen.length !== 3) return;
+  const [json, labels, moveList] = screen;
+  draw(shell, json, labels, null, moveList, false);
 }
 
 // Each board's events, caught at its shadow root (once per root: a board shown afresh
@@ -322,9 +342,15 @@ function setLabels(shell, labels) {
 // strings cross from Python, not an object read field by field.
 function paint(id, json, labels, svg, moveList) {
   const shell = byId.get(id);
-  if (!shell || !json) return;
+  if (shell && json) draw(shell, json, labels, svg, moveList, true);
+}
+
+// Paint a screen into a board's parts; ``live``: Python runs the board (until then it
+// takes no clicks, keys or focus: it is inert).
+function draw(shell, json, labels, svg, moveList, live) {
   const screen = JSON.parse(json);
   const { element, root, parts } = shell;
+  parts.zola.inert = !live;
   if (labels !== shell.labels) setLabels(shell, labels);
   parts.zola.lang = screen.language;
   parts.zola.classList.toggle("dark", screen.layout.dark);
@@ -362,7 +388,7 @@ function paint(id, json, labels, svg, moveList) {
   buttons.flip.disabled = false;
   parts.puzzle.hidden = !screen.puzzle;
   buttons.retry.hidden = screen.puzzle !== "wrong";
-  for (const name of screen.fetch) fetchFile(shell, name);
+  if (live) for (const name of screen.fetch) fetchFile(shell, name);
   parts.reset.hidden = !screen.changed;
   parts.link.hidden = !screen.app_link;
   if (screen.app_link) parts.link.href = screen.app_link;
@@ -372,7 +398,7 @@ function paint(id, json, labels, svg, moveList) {
     parts.moves.innerHTML = moveList; // markup made by zola.movelist, escaped
     scroll(parts.moves);
   }
-  element.dataset.ready = "1";
+  if (live) element.dataset.ready = "1";
 }
 
 // Keep the move looked at in sight in its list (and never scroll the page): once a

@@ -19,7 +19,6 @@ way back from a Python function called by JavaScript.
 """
 
 import gc
-import json
 from binascii import crc32
 
 import js
@@ -27,7 +26,7 @@ import zola_rom  # mounts the zola modules: first
 from jsffi import create_proxy, to_js
 
 from zola.errors import ZolaError
-from zola.live import FIELDS, LiveBoard, choose_language, labels
+from zola.live import LiveBoard, choose_language, labels, paint_parts
 
 # Collect garbage after every 2 MB allocated rather than 16 KB (the runtime's setting):
 # drawing a board makes about 0.2 MB of short-lived strings, and a collection walks
@@ -54,12 +53,12 @@ def paint(board_id: int) -> bool:
     (one string crosses to JavaScript, not a field at a time), its markup as strings of
     their own (MicroPython takes about 2 ms to write a board's SVG as a JSON string),
     the language's words as they were converted once."""
-    values = dict(zip(FIELDS, boards[board_id].screen()))
-    board, moves = values.pop("board"), values.pop("move_list")
-    language = values["language"]
+    live = boards[board_id]
+    fields, board, moves = paint_parts(live.screen())
+    language = live.language
     if language not in words:
         words[language] = to_js(labels(language))
-    write(board_id, json.dumps(values), words[language], board, moves)
+    write(board_id, fields, words[language], board, moves)
     return True
 
 

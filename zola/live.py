@@ -20,7 +20,7 @@ and the one line that says why a link holds no game.
 >>> live.button("reset"); screen = live.screen()
 >>> screen.changed, screen.status, screen.app_link.split("#")[1]
 (False, 'Red to move.', 'v1;size=6;moves=c3xd3.c4xd3')
->>> svg, key = first_frame("v1;size=6;moves=c3xd3;static", build=1)
+>>> svg, key, _ = first_frame("v1;size=6;moves=c3xd3;static", build=1)
 >>> kept = LiveBoard("v1;size=6;moves=c3xd3;static", shown=key, build=1)
 >>> kept.screen().board is None, kept.screen().board == svg
 (True, True)
@@ -29,6 +29,7 @@ and the one line that says why a link holds no game.
 (True, True, '')
 """
 
+import json
 from binascii import crc32
 from collections import namedtuple
 
@@ -170,14 +171,26 @@ def frame_key(fragment: str, language: str, dark: bool, build: int) -> str:
     return f"{crc32(f'{build:08x} {language} {theme} {fragment}'.encode()):08x}"
 
 
-def first_frame(fragment: str, language: str = "en", build: int = 0) -> tuple[str, str]:
-    """What a live board of ``fragment`` shows first (its SVG, ``""`` for a bad link) for a
-    reader in ``language`` with a light colour scheme, and that drawing's key (see
-    :func:`frame_key`): the docs tools put the SVG inside the board's element, with the
-    key, and the live board keeps that drawing rather than making it again."""
+def paint_parts(screen: LiveScreen) -> tuple[str, str | None, str]:
+    """A screen as web/boards.js paints it: its small fields as one JSON text, its SVG
+    board and its move list apart (markup of their own)."""
+    values = dict(zip(FIELDS, screen))  # noqa: B905 (MicroPython: no strict=)
+    del values["board"], values["move_list"]
+    return json.dumps(values), screen.board, screen.move_list
+
+
+def first_frame(fragment: str, language: str = "en", build: int = 0) -> tuple[str, str, str]:
+    """What a live board of ``fragment`` shows first for a reader in ``language`` with a
+    light colour scheme: its SVG (``""`` for a bad link), that drawing's key (see
+    :func:`frame_key`), and the rest of the screen as one JSON text, ``[fields, fixed
+    words, move list]`` (see :func:`paint_parts`). The docs tools put the three inside
+    the board's element: web/boards.js paints the screen at once, and the live board
+    keeps the drawing rather than making it again."""
     live = LiveBoard(fragment, language)
     dark = live._theme_name() == "dark"
-    return live.screen().board or "", frame_key(fragment, language, dark, build)
+    fields, board, moves = paint_parts(live.screen())
+    rest = json.dumps([fields, labels(language), moves])
+    return board or "", frame_key(fragment, language, dark, build), rest
 
 
 class LiveBoard:

@@ -297,15 +297,20 @@ class Diagram:
         """What a live board's element holds until it is live (and without JavaScript):
         the SVG of the board's first screen for a reader in ``language``, inlined, with
         that screen's key when the live boards' files are here (the board then keeps
-        this drawing rather than making it again: see :func:`zola.live.first_frame`).
+        this drawing rather than making it again), and the rest of that screen in a
+        JSON script, which the loader paints before Python runs, so that nothing moves
+        when the board becomes live (see :func:`zola.live.first_frame`).
 
         >>> d = Diagram("#v1;size=6;moves=c3xd3", {"live": "static"})
         >>> d.live_preview().count("data-frame="), d.live_preview() == d.inline_svg()
         (1, False)
         """
         build = sitefiles.build()
-        svg, key = first_frame(self.live_fragment(app_link), language, build or 0)
-        return self.inline_svg(width, svg, key if build is not None else "")
+        svg, key, rest = first_frame(self.live_fragment(app_link), language, build or 0)
+        svg = self.inline_svg(width, svg, key if build is not None else "")
+        screen = rest.replace("<", "\\u003c")  # no markup (no </script>) in the script
+        return f'{svg}<script type="application/json" class="zola-screen">{screen}</script>'
+
 
     def html(
         self,

@@ -308,6 +308,40 @@ def test_a_board_keeps_the_first_screen_the_docs_tools_drew(page, server_url) ->
     assert not page.console_errors
 
 
+def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
+    page, server_url
+) -> None:
+    # At Blue's first turn (the pie offer), with the author's comment and a move list.
+    docs = Diagram("#v2;size=6;moves=c3xd3;notes=1:cBlue_may_swap_here", {"live": "panel"})
+    body = (
+        f'<div style="width: 340px">{docs.live_element(docs.live_preview())}</div>'
+        "<p id='after'>Text after.</p>"
+    )
+    held = []
+    page.route("**/micropython.wasm", lambda route: held.append(route))
+    open_host(page, server_url, host_page(body), settle=False)
+    page.wait_for_function("document.querySelector('[data-zola]').shadowRoot?.querySelector('svg')")
+    board = page.locator("[data-zola]")
+    assert board.locator(".status").text_content() == "Blue to move."
+    assert board.locator(".note").text_content() == "Blue may swap here"
+    assert board.locator('button[data-do="swap"]').is_visible()
+    assert board.locator(".moves button.current").text_content() == "c3xd3"
+    assert board.get_attribute("data-ready") is None
+    assert board.locator(".zola").evaluate("(zola) => zola.inert")  # no clicks before Python
+    before = board.bounding_box(), page.locator("#after").bounding_box()
+    for route in held:
+        route.continue_()
+    wait_settled(page)
+    assert not board.locator(".zola").evaluate("(zola) => zola.inert")
+    after = board.bounding_box(), page.locator("#after").bounding_box()
+    for old, new in zip(before, after, strict=True):
+        assert all(abs(old[k] - new[k]) < 1 for k in ("x", "y", "width", "height")), (old, new)
+    board.locator('button[data-do="swap"]').click()
+    board.locator(".moves button.current").filter(has_text="swap").wait_for()
+    assert board.locator(".pie").is_hidden()
+    assert not page.console_errors
+
+
 def test_language_of_the_host_page_and_dark_scheme(page, server_url, screenshot) -> None:
     page.emulate_media(color_scheme="dark")
     body = board("v1;size=6;moves=c3xd3", attributes=' id="de"') + board(

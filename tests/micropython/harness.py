@@ -375,7 +375,7 @@ def first_frames(cases: list[list]) -> list[list]:
 
     out = []
     for fragment, language, build in cases:
-        svg, key = first_frame(fragment, language, build)
+        svg, key, _ = first_frame(fragment, language, build)
         digest = binascii.hexlify(hashlib.sha256(svg.encode()).digest()).decode()
         kept = LiveBoard(fragment, language, shown=key, build=build).screen().board is None
         other = LiveBoard(fragment, language, shown=key, build=build + 1).screen().board is None
