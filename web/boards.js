@@ -239,7 +239,7 @@ function prepare(element) {
   // The key of a drawing the docs tools made of the board's first screen: Python keeps
   // that drawing when the key is its own (zola.live.frame_key), rather than making it again.
   const frame = preview.length === 1 ? preview[0].getAttribute("data-frame") : null;
-  shell = { element, root, parts, id: 0, labels: null, from: null, svg: null, frame };
+  shell = { element, root, parts, id: 0, labels: null, from: null, svg: null, frame, prepainted: null };
   if (!roots.has(root)) listen(root);
   roots.set(root, shell);
   shells.set(element, shell);
@@ -351,6 +351,16 @@ function draw(shell, json, labels, svg, moveList, live) {
   const screen = JSON.parse(json);
   const { element, root, parts } = shell;
   parts.zola.inert = !live;
+  if (live) for (const name of screen.fetch) fetchFile(shell, name);
+  // Python's first screen is the one painted before it ran (the same fields in any
+  // order, but for the app's address, which only the loader knows): it is there already.
+  const painted = shell.prepainted;
+  shell.prepainted = live ? null : fingerprint(screen, moveList);
+  if (live && svg == null && painted === fingerprint(screen, moveList)) {
+    showLink(parts, screen.app_link);
+    element.dataset.ready = "1";
+    return;
+  }
   if (labels !== shell.labels) setLabels(shell, labels);
   parts.zola.lang = screen.language;
   parts.zola.classList.toggle("dark", screen.layout.dark);
@@ -388,10 +398,8 @@ function draw(shell, json, labels, svg, moveList, live) {
   buttons.flip.disabled = false;
   parts.puzzle.hidden = !screen.puzzle;
   buttons.retry.hidden = screen.puzzle !== "wrong";
-  if (live) for (const name of screen.fetch) fetchFile(shell, name);
   parts.reset.hidden = !screen.changed;
-  parts.link.hidden = !screen.app_link;
-  if (screen.app_link) parts.link.href = screen.app_link;
+  showLink(parts, screen.app_link);
   parts.note.textContent = screen.comment;
   parts.moves.hidden = !screen.layout.panel;
   if (screen.layout.panel) {
@@ -399,6 +407,21 @@ function draw(shell, json, labels, svg, moveList, live) {
     scroll(parts.moves);
   }
   if (live) element.dataset.ready = "1";
+}
+
+function showLink(parts, address) {
+  parts.link.hidden = !address;
+  if (address) parts.link.href = address;
+}
+
+// A screen's fields but its app link (their keys sorted at every level) and its move
+// list, as one text.
+function fingerprint(screen, moveList) {
+  const sorted = (key, value) =>
+    value && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : value;
+  return JSON.stringify({ ...screen, app_link: "" }, sorted) + "\n" + moveList;
 }
 
 // Keep the move looked at in sight in its list (and never scroll the page): once a

@@ -329,10 +329,20 @@ def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
     assert board.get_attribute("data-ready") is None
     assert board.locator(".zola").evaluate("(zola) => zola.inert")  # no clicks before Python
     before = board.bounding_box(), page.locator("#after").bounding_box()
+    board.locator(".zola").evaluate(  # mark what is painted now
+        "(zola) => { zola.querySelector('.status').firstChild.made = 'docs';"
+        " zola.querySelector('.moves li').made = 'docs'; }"
+    )
     for route in held:
         route.continue_()
     wait_settled(page)
     assert not board.locator(".zola").evaluate("(zola) => zola.inert")
+    # Python's first screen is the one painted: nothing was painted again.
+    assert board.locator(".zola").evaluate(
+        "(zola) => [zola.querySelector('.status').firstChild.made,"
+        " zola.querySelector('.moves li').made]"
+    ) == ["docs", "docs"]
+    assert game_of(board).startswith("v2;size=6;moves=c3xd3;notes=")  # only the link is new
     after = board.bounding_box(), page.locator("#after").bounding_box()
     for old, new in zip(before, after, strict=True):
         assert all(abs(old[k] - new[k]) < 1 for k in ("x", "y", "width", "height")), (old, new)
