@@ -301,16 +301,15 @@ class Diagram:
         JSON script, which the loader paints before Python runs, so that nothing moves
         when the board becomes live (see :func:`zola.live.first_frame`).
 
-        >>> d = Diagram("#v1;size=6;moves=c3xd3", {"live": "static"})
-        >>> d.live_preview().count("data-frame="), d.live_preview() == d.inline_svg()
-        (1, False)
+        >>> preview = Diagram("#v1;size=6;moves=c3xd3", {"live": "static"}).live_preview()
+        >>> preview.count("data-frame="), preview.count('<script type="application/json"')
+        (1, 1)
         """
         build = sitefiles.build()
         svg, key, rest = first_frame(self.live_fragment(app_link), language, build or 0)
         svg = self.inline_svg(width, svg, key if build is not None else "")
         screen = rest.replace("<", "\\u003c")  # no markup (no </script>) in the script
         return f'{svg}<script type="application/json" class="zola-screen">{screen}</script>'
-
 
     def html(
         self,

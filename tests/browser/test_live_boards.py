@@ -283,9 +283,11 @@ def test_a_board_keeps_the_first_screen_the_docs_tools_drew(page, server_url) ->
     held = []
     page.route("**/micropython.wasm", lambda route: held.append(route))
     open_host(page, server_url, host_page(element + other_key + german), settle=False)
-    page.wait_for_function("document.querySelectorAll('[data-zola]').length === 3 && "
-                           "[...document.querySelectorAll('[data-zola]')].every((e) => "
-                           "e.shadowRoot?.querySelector('svg'))")
+    page.wait_for_function(
+        "document.querySelectorAll('[data-zola]').length === 3 && "
+        "[...document.querySelectorAll('[data-zola]')].every((e) => "
+        "e.shadowRoot?.querySelector('svg'))"
+    )
     page.evaluate(  # mark each drawing made before Python ran
         "document.querySelectorAll('[data-zola]').forEach((e) => "
         "{ e.shadowRoot.querySelector('svg').made = 'docs'; })"
