@@ -251,15 +251,12 @@ function prepare(element) {
 // (zola.live.first_frame): painted now, inert until Python takes over, so that nothing
 // moves when the board becomes live.
 function prepaint(shell, text) {
-  let screen = null;
   try {
-    screen = JSON.parse(text);
+    const [json, labels, moveList] = JSON.parse(text);
+    draw(shell, json, labels, null, moveList, false);
   } catch {
-    return; // Python paints the board
+    shell.prepainted = null; // not a screen: Python paints the whole board
   }
-  if (!Array.isArray(screen) || screen.length !== 3) return;
-  const [json, labels, moveList] = screen;
-  draw(shell, json, labels, null, moveList, false);
 }
 
 // Each board's events, caught at its shadow root (once per root: a board shown afresh

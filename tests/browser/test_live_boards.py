@@ -5,6 +5,7 @@ later, a host page that restyles svg and button, a static SVG kept while loading
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from html import escape
 
@@ -352,6 +353,32 @@ def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
     board.locator(".moves button.current").filter(has_text="swap").wait_for()
     assert board.locator(".pie").is_hidden()
     assert not page.console_errors
+
+
+def test_a_broken_screen_beside_a_drawing_is_painted_by_python(page, server_url) -> None:
+    # Hand-made elements whose screen script is not what the docs tools write.
+    docs = Diagram("#v1;size=6;moves=c3xd3", {"live": "panel"})
+    element = docs.live_element(docs.live_preview())
+    good = re.search(r'class="zola-screen">([^<]*)<', element)[1]
+    fields, _, moves = json.loads(good)
+    broken = [
+        "not json",
+        "[1, 2, 3]",
+        json.dumps([fields, {"label": 7}, moves]),  # the right screen, broken fixed words
+        json.dumps([fields.replace("Blue to move.", "<b>x</b>"), {}, moves]),
+    ]
+    body = "".join(element.replace(good, escape(text, quote=False)) for text in broken)
+    open_host(page, server_url, host_page(body))
+    boards = page.locator("[data-zola]")
+    for i in range(len(broken)):
+        board = boards.nth(i)
+        assert board.get_attribute("data-ready") == "1"
+        assert board.locator(".status").text_content() == "Blue to move."
+        assert board.locator('button[data-do="back"]').get_attribute("aria-label") == (
+            "Back one move"
+        )
+        assert board.locator(".moves button.current").text_content() == "c3xd3"
+    assert not page.locator("b").count()
 
 
 def test_language_of_the_host_page_and_dark_scheme(page, server_url, screenshot) -> None:
