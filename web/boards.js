@@ -17,11 +17,11 @@
 // is painted at once, so that nothing moves when the board becomes live.
 //
 // The element's children belong to the board: a static SVG (or nothing, or what the
-// docs tools write) is all it should hold. Elements that can carry a shadow root only (a div, p, span, section...;
-// not a figure). A host page on another origin than APP needs APP to send CORS
-// headers (GitHub Pages does), and a host page with a Content-Security-Policy must
-// allow APP's scripts and fetches, 'unsafe-eval' (PyScript) and 'wasm-unsafe-eval'
-// (MicroPython). A page that runs PyScript scripts of its own is not supported.
+// docs tools write) is all it should hold. Elements that can carry a shadow root only
+// (a div, p, span, section...; not a figure). A host page on another origin than APP
+// needs APP to send CORS headers (GitHub Pages does), and a host page with a
+// Content-Security-Policy must allow APP's scripts and fetches, 'unsafe-eval'
+// (PyScript) and 'wasm-unsafe-eval' (MicroPython). A page that runs PyScript scripts of its own is not supported.
 //
 // This file only prepares the elements, forwards their events to web/boards.py and
 // paints what it answers (a zola.live.LiveScreen): every decision is made in zola.

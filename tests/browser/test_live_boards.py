@@ -14,6 +14,7 @@ import pytest
 from zola import Position
 from zola.diagram import diagram
 from zola.link import parse
+from zola.live import first_frame
 from zola.markdown import Diagram
 
 # Readers' games: A is at Blue's first turn (the pie offer), B an 8x8 view-only board.
@@ -379,6 +380,18 @@ def test_a_broken_screen_beside_a_drawing_is_painted_by_python(page, server_url)
         )
         assert board.locator(".moves button.current").text_content() == "c3xd3"
     assert not page.locator("b").count()
+
+
+def test_a_bad_link_painted_before_python_runs_never_takes_clicks(page, server_url) -> None:
+    # A hand-made element: the screen of a bad link beside no drawing.
+    _, _, rest = first_frame(BAD)
+    body = board(BAD, f'<script type="application/json" class="zola-screen">{rest}</script>')
+    open_host(page, server_url, host_page(body + board(GAME_A)))
+    bad, good = page.locator("[data-zola]").nth(0), page.locator("[data-zola]").nth(1)
+    page.wait_for_function("zolaBoards.mounted() === 2")
+    assert bad.get_attribute("data-problem") == "1" and bad.get_attribute("data-ready") is None
+    assert "'7'" in bad.locator(".problem").text_content()
+    assert good.get_attribute("data-ready") == "1"
 
 
 def test_language_of_the_host_page_and_dark_scheme(page, server_url, screenshot) -> None:
