@@ -23,9 +23,11 @@ the iframe pages. Time: navigation start -> every board takes clicks (each
 the page. Memory then: the proportional set size summed over all of the browser's
 processes, the empty page's subtracted (bench/embeds.py's pss_mb). For live boards,
 also when the loader began opening them (Python ready), how long opening them all
-took (its performance measure ``zola-boards-opened``) and when the main thread had drawn
+took (its performance measure ``zola-boards-opened``), when the main thread had drawn
 the next frame (what a reader sees: the boards' style, layout and paint come after they
-take clicks; a requestAnimationFrame callback, then a task). Requests under
+take clicks; a requestAnimationFrame callback, then a task) and how much the page's
+layout shifted until then (the browser's layout-shift entries, summed, as the
+cumulative layout shift of web performance tools). Requests under
 node_modules/pyodide are counted (a live board must never start Pyodide).
 
 ``--compare DIR`` also opens the live-board pages with the loader of another checkout
@@ -67,8 +69,13 @@ OPENED = """(() => {
 Visit = tuple[float, float, bool, "list[float] | None"]
 # Runs before the page's scripts: the moment every live board of the page is ready, and
 # when the main thread has drawn the next frame (what the reader sees: the boards' style,
-# layout and paint come after they are ready).
+# layout and paint come after they are ready); the page's layout shifts until then (the
+# browser's layout-shift entries, summed).
 MARK_BOARDS = """
+window.__shift = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+}).observe({type: "layout-shift", buffered: true});
 new MutationObserver(() => {
   if (window.__boardsMs !== undefined) return;
   const all = document.querySelectorAll("[data-zola]").length;
@@ -196,7 +203,7 @@ def visit(browser, url: str, kind: str, count: int, timeout: float) -> Visit:
     opened = None
     if kind == "live":  # when the loader began opening the boards, for how long; drawn
         page.wait_for_function("window.__drawnMs !== undefined", timeout=timeout * 1000)
-        opened = page.evaluate(OPENED) + [page.evaluate("window.__drawnMs")]
+        opened = page.evaluate(OPENED) + page.evaluate("[window.__drawnMs, window.__shift]")
     context.close()
     for _ in range(50):  # let the closed context's processes go before the next one
         if len(browser_pids()) <= before:
@@ -274,19 +281,21 @@ def report(
         pyodide = sum(r[2] for r in visits)
         spread = f"{ms:.0f} ms ({low:.0f}-{high:.0f})"
         opened = [r[3] for r in visits if r[3]]
-        phases = drawn = ""
+        phases = drawn = shift = ""
         if opened:
-            began = statistics.median(start for start, _, _ in opened)
-            took = statistics.median(duration for _, duration, _ in opened)
+            began = statistics.median(start for start, _, _, _ in opened)
+            took = statistics.median(duration for _, duration, _, _ in opened)
             phases = f"from {began:.0f} ms, {took:.0f} ms"
-            drawn = f"{statistics.median(shown for _, _, shown in opened):.0f} ms"
-        row = [name, spread, drawn, f"{mb:.0f} MB", phases, f"{pyodide}/{len(visits)}"]
+            drawn = f"{statistics.median(shown for _, _, shown, _ in opened):.0f} ms"
+            shift = f"{statistics.median(moved for _, _, _, moved in opened):.3f}"
+        row = [name, spread, drawn, shift, f"{mb:.0f} MB", phases, f"{pyodide}/{len(visits)}"]
         rows.append(row)
     print()
     print(f"empty page: {empty:.0f} MB PSS (median), subtracted below")
-    header = ["page", "all ready, median (min-max)", "drawn", "memory (PSS)", "boards opened"]
-    print(table(header + ["Pyodide"], rows))
+    header = ["page", "all ready, median (min-max)", "drawn", "layout shift", "memory (PSS)"]
+    print(table(header + ["boards opened", "Pyodide"], rows))
     print("drawn: the next frame after all were ready, drawn by the main thread")
+    print("layout shift: the page's layout shifts until then, summed (0.1 and less is good)")
     print("boards opened: when the loader began opening the boards, and how long it took")
     print()
     one, many = medians["1 live board"], medians[f"{max(COUNTS)} live boards"]
