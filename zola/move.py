@@ -78,10 +78,7 @@ class Move(_Move):
                 head, sep, tail = text.partition("-")
             origin, target = square_named(head), square_named(tail)
             if origin is not None and target is not None and origin != target:
-                move = cls(origin, target, CAPTURE if sep == "x" else STEP)
-                _PARSED[text] = move
-                _TEXTS[id(move)] = text
-                return move
+                return _remember(text, cls(origin, target, CAPTURE if sep == "x" else STEP))
             if len(text) > 7:  # longer than 'j10xj10'
                 raise _bad(quoted(text[:12]) + "...", Text("error.move_long"))
         if text == "pass":
@@ -100,9 +97,7 @@ class Move(_Move):
                 move = cls(start, end, kind)
                 if move.from_square == move.to_square:
                     raise _bad(quoted(text), Text("error.move_same"))
-                _PARSED[text] = move
-                _TEXTS[id(move)] = text
-                return move
+                return _remember(text, move)
         raise _bad(quoted(text), Text("error.move_form"))
 
     def __str__(self) -> str:
@@ -150,3 +145,10 @@ _PARSED: dict[str, Move] = {}
 # link is written again from the moves read from it: MicroPython takes as long to write a
 # move as to look up a dozen, and hashes a tuple by adding up its items (moves collide).
 _TEXTS: dict[int, str] = {}
+
+
+def _remember(text: str, move: Move) -> Move:
+    """``move``, read from ``text``, kept for the next reading and writing of that text."""
+    _PARSED[text] = move
+    _TEXTS[id(move)] = text
+    return move
