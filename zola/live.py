@@ -187,10 +187,9 @@ def first_frame(fragment: str, language: str = "en", build: int = 0) -> tuple[st
     the board's element: web/boards.js paints the screen at once, and the live board
     keeps the drawing rather than making it again."""
     live = LiveBoard(fragment, language)
-    dark = live._theme_name() == "dark"
     fields, board, moves = paint_parts(live.screen())
     rest = json.dumps([fields, labels(language), moves])
-    return board or "", frame_key(fragment, language, dark, build), rest
+    return board or "", live.first_key(build), rest
 
 
 class LiveBoard:
@@ -233,8 +232,7 @@ class LiveBoard:
         self.asked = False  # whether the puzzle set was asked for
         self._open()
         # The element's drawing is the first screen's: keep it (once).
-        dark = self._theme_name() == "dark"
-        self.kept = bool(shown) and shown == frame_key(fragment, language, dark, build)
+        self.kept = bool(shown) and shown == self.first_key(build)
 
     def _open(self) -> None:
         """Show the author's game (the link is read again: a fresh copy of it)."""
@@ -273,6 +271,11 @@ class LiveBoard:
         """A file the board asked for could not be fetched."""
         if self.board is not None:
             self.board.notice = Text("puzzle.unavailable", detail=name + ": " + detail)
+
+    def first_key(self, build: int) -> str:
+        """The key of this board's first screen drawn by the zola of ``build`` (see
+        :func:`frame_key`)."""
+        return frame_key(self.fragment, self.language, self._theme_name() == "dark", build)
 
     def _theme_name(self) -> str:
         """The board's theme: dark when the link or the reader's colour scheme says so."""
