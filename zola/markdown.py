@@ -279,7 +279,14 @@ class Diagram:
     def inline_svg(self, width: str = DEFAULT_WIDTH, svg: str = "", frame: str = "") -> str:
         """``svg`` (default: the diagram) for inlining in HTML: the alt text as its label,
         ``width`` wide; ``frame``: the key of a live board's first screen (``data-frame``,
-        see :meth:`live_preview`)."""
+        see :meth:`live_preview`). A diagram far from the screen is neither laid out nor
+        painted until the reader scrolls near it (``content-visibility``), its height
+        kept by its drawing's aspect ratio: a page of many diagrams opens sooner.
+
+        >>> svg = Diagram("#v1;size=6", {}).inline_svg()
+        >>> re.search(r' style="[^"]*"', svg)[0]
+        ' style="content-visibility:auto;aspect-ratio:636/636"'
+        """
         svg = svg or self.svg
         end = svg.index(">")
         root = re.sub(
@@ -289,7 +296,10 @@ class Diagram:
             count=1,
         )
         key = f' data-frame="{frame}"' if frame else ""
-        return f'{root} width="{html.escape(self.width or width)}"{key}{svg[end:]}'
+        box = re.search(r' viewBox="0 0 ([0-9.]+) ([0-9.]+)"', root)
+        ratio = f";aspect-ratio:{box[1]}/{box[2]}" if box else ""
+        lazy = f' style="content-visibility:auto{ratio}"'
+        return f'{root} width="{html.escape(self.width or width)}"{lazy}{key}{svg[end:]}'
 
     def live_preview(
         self, width: str = DEFAULT_WIDTH, app_link: bool = True, language: str = "en"

@@ -312,6 +312,46 @@ def test_a_board_keeps_the_first_screen_the_docs_tools_drew(page, server_url) ->
     assert not page.console_errors
 
 
+def test_a_docs_tools_board_far_from_the_screen_waits_unpainted_at_its_height(
+    page, server_url
+) -> None:
+    # Two boards as the docs tools write them, the second far below the first screen.
+    # Until the reader scrolls near it, the far one is neither laid out nor painted
+    # (content-visibility), before the loader runs and after, yet it has its height.
+    docs = Diagram("#v1;size=8;moves=d4xe4", {"live": "static"})
+    element = docs.live_element(docs.live_preview())
+    far_below = '<div style="height: 4000px"></div>' + element.replace("<div ", '<div id="far" ', 1)
+    body = element + far_below
+    held = {"loader": [], "runtime": []}
+    page.route("**/web/boards.js", lambda route: held["loader"].append(route))
+    page.route("**/micropython.wasm", lambda route: held["runtime"].append(route))
+    url = f"{server_url}/live-host-{next(PAGES)}.html"
+    page.route(url, lambda route: route.fulfill(body=host_page(body), content_type="text/html"))
+    page.goto(url, wait_until="commit")  # the page waits for its loader
+    far = page.locator("#far")
+    unpainted = "(svg) => !svg.firstElementChild.checkVisibility({contentVisibilityAuto: true})"
+    page.wait_for_function("document.querySelector('#far svg')")  # parsed, no loader yet
+    assert far.locator("svg").evaluate(unpainted)
+    box = far.locator("svg").bounding_box()
+    assert abs(box["width"] - 360) < 1 and abs(box["height"] - box["width"]) < 1, box
+    for route in held["loader"]:
+        route.continue_()
+    page.wait_for_function("document.querySelector('#far').shadowRoot?.querySelector('svg')")
+    assert far.locator("svg").evaluate(unpainted)
+    before = far.bounding_box()
+    for route in held["runtime"]:
+        route.continue_()
+    wait_settled(page)
+    assert far.locator("svg").evaluate(unpainted)  # live, and still waiting for the reader
+    after = far.bounding_box()
+    assert all(abs(before[k] - after[k]) < 1 for k in ("x", "y", "width", "height"))
+    far.locator('button[data-do="back"]').click()  # scrolls to it: now it is painted
+    page.wait_for_function("document.querySelector('#far').dataset.ready === '1'")
+    assert shown(far) == parse("v1;size=8")[0].position
+    assert not far.locator("svg").evaluate(unpainted)
+    assert not page.console_errors
+
+
 def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
     page, server_url
 ) -> None:
