@@ -30,10 +30,10 @@ layout shifted until then (the browser's layout-shift entries, summed, as the
 cumulative layout shift of web performance tools). Requests under
 node_modules/pyodide are counted (a live board must never start Pyodide).
 
-``--compare DIR`` also opens the live-board pages with the loader of another checkout
+``--compare DIR`` also opens the docs tools' live-board pages of another checkout
 inside this one (``git worktree add old COMMIT``; its ``node_modules`` linked or
-installed), taking turns with the others: before and after a change, on one machine
-load.
+installed): their elements written by its docs tools, their boards run by its loader,
+taking turns with the others: before and after a change, on one machine load.
 
 Goals (issue 18): 24 live boards within 1.3x the time of one live board and within
 1.5x its memory; one live board within 1.3x the bare MicroPython page. The goals are
@@ -47,8 +47,10 @@ from __future__ import annotations
 
 import argparse
 import http.server
+import json
 import random
 import statistics
+import subprocess
 import sys
 import time
 from html import escape
@@ -113,13 +115,43 @@ def docs_element(fragment: str) -> str:
     return diagram.live_element(diagram.live_preview())
 
 
-def live_page(fragments: list[str], loader: str = "/web/boards.js", docs: bool = True) -> str:
-    """A docs page with one live board per fragment, 360 px wide each: each element as
-    the docs tools write it (``docs``), or empty, as on a hand-written page."""
-    boards = "\n".join(
-        "  " + (docs_element(f) if docs else f'<div data-zola="{escape(f)}"></div>')
-        for f in fragments
+# docs_element in another checkout, for each fragment read from stdin (a JSON list).
+ELEMENTS_THERE = """import json, sys
+from zola.markdown import Diagram
+diagrams = [Diagram("#" + fragment, {"live": ""}) for fragment in json.load(sys.stdin)]
+print(json.dumps([diagram.live_element(diagram.live_preview()) for diagram in diagrams]))
+"""
+
+
+def docs_elements_of(checkout: str, fragments: list[str]) -> list[str]:
+    """The live boards' elements for ``fragments`` as the docs tools of ``checkout``
+    (another checkout in this one) write them."""
+    done = subprocess.run(
+        [sys.executable, "-c", ELEMENTS_THERE],
+        cwd=checkout,  # its zola first on the path
+        input=json.dumps(fragments),
+        capture_output=True,
+        text=True,
     )
+    if done.returncode:
+        sys.exit(f"FAILED: the docs tools of {checkout}/ wrote no elements: {done.stderr}")
+    return json.loads(done.stdout)
+
+
+def live_page(
+    fragments: list[str],
+    loader: str = "/web/boards.js",
+    docs: bool = True,
+    elements: list[str] | None = None,
+) -> str:
+    """A docs page with one live board per fragment, 360 px wide each: each element as
+    the docs tools write it (``docs``; ``elements``: as written already), or empty, as
+    on a hand-written page."""
+    if elements is None:
+        elements = [
+            docs_element(f) if docs else f'<div data-zola="{escape(f)}"></div>' for f in fragments
+        ]
+    boards = "\n".join("  " + element for element in elements)
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<link rel="icon" href="data:,"><title>Zola live boards</title>\n'
@@ -222,6 +254,7 @@ def main() -> None:
     args = ap.parse_args()
 
     fragments = docs_fragments(args.seed)
+    theirs = {other: docs_elements_of(other, fragments) for other in args.compare}
     pages = {"/bench-pages/empty.html": empty_page()}
     visits = {"empty page": ("/bench-pages/empty.html", "empty", 0)}
     visits["bare MicroPython page"] = ("/bench/bare-mpy/index.html", "page", 0)
@@ -236,7 +269,8 @@ def main() -> None:
         )
         for other in args.compare:
             path = f"/bench-pages/{other}/live-{n}.html"
-            pages[path] = live_page(fragments[:n], f"/{other}/web/boards.js")
+            loader = f"/{other}/web/boards.js"
+            pages[path] = live_page(fragments[:n], loader, elements=theirs[other][:n])
             visits[f"{n} live board{'s' * (n > 1)} ({other})"] = (path, "live", n)
     one_style = f"{max(COUNTS)} live boards, one style"
     pages["/bench-pages/live-one-style.html"] = live_page(one_style_fragments(args.seed))
