@@ -185,8 +185,12 @@ def svg_of(out: Path, src: str) -> str:
 
 def live_svgs(text: str) -> list[str]:
     """The SVG each live board's element holds before it is live (the docs tools inline
-    the board's first screen)."""
-    return re.findall(r"<div [^>]*data-zola=[^>]*>\s*(<svg .*?</svg>)", text, re.S)
+    the board's first screen, in the board's shadow root declared in HTML)."""
+    return re.findall(
+        r'<div [^>]*data-zola=[^>]*><template shadowrootmode="open">.*?(<svg .*?</svg>)',
+        text,
+        re.S,
+    )
 
 
 def test_sphinx_html_has_each_diagram_as_an_svg_of_its_position(html: tuple[Path, str]) -> None:
@@ -219,8 +223,13 @@ def test_sphinx_live_boards_hold_their_first_screen_with_its_key(html: tuple[Pat
     build = sitefiles.build()
     assert build is not None  # the checkout's web/zola.rom
     screens = re.findall(
-        r'</svg><script type="application/json" class="zola-screen">([^<]*)</script></div>', text
+        r'</template><script type="application/json" class="zola-screen">([^<]*)</script></div>',
+        text,
     )
+    # Each board in its shadow root as the loader makes it: the loader's style sheet.
+    loader = (ROOT / "web" / "boards.js").read_text("utf-8")
+    sheets = re.findall(r'<template shadowrootmode="open"><style>([^<]*)</style>', text)
+    assert len(sheets) == 2 and all(f"const CSS = `{sheet}`;" in loader for sheet in sheets)
     for attrs, svg, screen in zip(Tags(text).live(), live_svgs(text), screens, strict=True):
         fragment = html_lib.unescape(attrs["data-zola"])
         drawn, key, rest = first_frame(fragment, "en", build)
@@ -255,10 +264,11 @@ def test_sphinx_live_makes_the_diagram_a_live_board_loaded_from_the_app(
     out, warnings = html
     text = (out / "diagrams.html").read_text("utf-8")
     page = Tags(text)
-    order = [tag for tag, attrs, _ in page.found if "zola" in attrs.get("class", "")]
+    outside = Tags(re.sub(r"<template .*?</template>", "", text, flags=re.S))  # boards' roots
+    order = [tag for tag, attrs, _ in outside.found if "zola" in attrs.get("class", "")]
     # the live ones hold their first screen: its SVG and the rest, for the loader
     assert order == ["div", "script", "img", "div", "script"]
-    assert live_children(text) == ["svg", "svg"]
+    assert live_children(text) == ["template", "template"]  # the board's shadow root
     first, third = page.live()
     # the diagram's arrows are the live board's too: a note on the position shown
     assert first["data-zola"] == f"{NOTED};panel;flip"
@@ -437,7 +447,11 @@ def test_markdown_block_becomes_an_inline_svg_figure(caplog: pytest.LogCaptureFi
     assert lone.get("aria-label") == "Two checkers & more"
     assert first.get("aria-label").startswith("Zola diagram, 8 by 8 board, Blue's side")
     # The live one: its SVG inside the live board's element; the loader (the app's) once.
-    assert re.search(r'<figure class="zola-diagram"><div data-zola="[^"]*" [^>]*><svg ', html)
+    assert re.search(
+        r'<figure class="zola-diagram"><div data-zola="[^"]*" [^>]*>'
+        r'<template shadowrootmode="open"><style>[^<]*</style><div class="zola pending" .*<svg ',
+        html,
+    )
     assert f'<script type="module" src="{APP_LOADER}"></script><figure ' in html
     (caption,) = Tags(html).all("figcaption")
     assert caption[1] == f"The first capture {HOSTILE}"
@@ -502,7 +516,8 @@ def test_markdown_live_boards_from_the_site_files_load_once_and_link_nowhere() -
         "v1;size=6;start=6/6/2rb2/6/6/6_r;nolink",  # these files hold no app to open
         f"{LINK};nohints;dark;nolink",
     ]
-    assert live_children(html) == ["svg", "svg"]  # the static diagram shows until it is live
+    # the board's shadow root, declared: the static diagram shows in it until it is live
+    assert live_children(html) == ["template", "template"]
     # Each conversion is one document: its first live board brings the loader.
     md = _need("markdown").Markdown(
         extensions=["zola.markdown"], extension_configs={"zola.markdown": {"boards_url": "z/"}}

@@ -12,9 +12,11 @@
 // app's hooks: svg[data-position], [data-square]. Boards added later are mounted;
 // removed boards release what they held. A static SVG inside the element shows until
 // the live board takes its place. The docs tools write the board's first screen there:
-// its SVG with its key (data-frame), which the board keeps when the key is its own, and
-// the rest of that screen (<script type="application/json" class="zola-screen">), which
-// is painted at once, so that nothing moves when the board becomes live.
+// its SVG with its key (data-frame), which the board keeps when the key is its own, in
+// the board's shadow root declared in HTML (<template shadowrootmode="open">, with this
+// file's CSS and SHELL: the board shows in its frame before any script runs), and the
+// rest of that screen (<script type="application/json" class="zola-screen">), which is
+// painted at once, so that nothing moves when the board becomes live.
 //
 // The element's children belong to the board: a static SVG (or nothing, or what the
 // docs tools write) is all it should hold. Elements that can carry a shadow root only
@@ -201,10 +203,23 @@ function style(root) {
   }
 }
 
-let template = null;
+let template = null; // the board's parts (SHELL), made once
+let make = ""; // what they are made of (see makeOf)
 
-// The board's shadow root and parts, at once (before Python runs): a static SVG inside
-// the element moves into the board's place and shows until the live board replaces it.
+// The elements of a board's parts but its drawing, by kind, class and action: a shadow
+// root the docs tools declared is this loader's when it is made the same way.
+function makeOf(node) {
+  return [...node.querySelectorAll(".zola *:not(.board *)")]
+    .map((part) => `${part.localName}.${part.getAttribute("class")}.${part.dataset.do}`)
+    .join(" ");
+}
+
+// The board's shadow root and parts, at once (before Python runs). The docs tools declare
+// the root in HTML (zola.sitefiles.board_root: the parser attaches it, or, in a page put
+// in by a script, it comes as a template): it is kept when it is this loader's (the same
+// style sheet, parts made the same way). Otherwise the parts are made here, and a static
+// SVG inside the element (or the declared root's drawing) moves into the board's place
+// and shows until the live board replaces it.
 function prepare(element) {
   let shell = shells.get(element);
   if (shell) return shell;
@@ -217,9 +232,27 @@ function prepare(element) {
   if (!template) {
     template = document.createElement("template");
     template.innerHTML = SHELL;
+    make = makeOf(template.content);
   }
-  root.replaceChildren(template.content.cloneNode(true));
-  style(root);
+  const held = [...element.children];
+  const screen = held.find((node) => node.matches('script.zola-screen[type="application/json"]'));
+  const declared = held.find((node) => node.matches("template[shadowrootmode]"));
+  if (declared && !root.hasChildNodes()) root.append(declared.content);
+  const written = [...root.children].find((node) => node.localName === "style");
+  // (A style sheet the page's Content-Security-Policy refused has no sheet.)
+  const own = !!written?.sheet && written.textContent === CSS && makeOf(root) === make;
+  let preview;
+  if (own) {
+    preview = [...root.querySelector(".board").children];
+  } else {
+    const brought = held.filter((node) => node !== screen && node !== declared);
+    const drawn = root.querySelector(".board > svg"); // another loader's, or a board's before
+    preview = brought.length || !drawn ? brought : [drawn];
+    root.replaceChildren(template.content.cloneNode(true));
+    style(root);
+    root.querySelector(".board").append(...preview);
+  }
+  element.replaceChildren();
   const find = (selector) => root.querySelector(selector);
   const parts = {
     zola: find(".zola"), board: find(".board"), status: find(".status"), message: find(".message"),
@@ -231,11 +264,6 @@ function prepare(element) {
   const words = (element.dataset.zola || "").split(";");
   parts.zola.classList.toggle("dark", words.includes("dark") || !!DARK?.matches);
   parts.moves.hidden = !words.includes("panel");
-  const held = [...element.children];
-  const screen = held.find((node) => node.matches('script.zola-screen[type="application/json"]'));
-  const preview = held.filter((node) => node !== screen);
-  parts.board.append(...preview);
-  element.replaceChildren();
   // The key of a drawing the docs tools made of the board's first screen: Python keeps
   // that drawing when the key is its own (zola.live.frame_key), rather than making it again.
   const frame = preview.length === 1 ? preview[0].getAttribute("data-frame") : null;

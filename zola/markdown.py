@@ -305,19 +305,27 @@ class Diagram:
         self, width: str = DEFAULT_WIDTH, app_link: bool = True, language: str = "en"
     ) -> str:
         """What a live board's element holds until it is live (and without JavaScript):
-        the SVG of the board's first screen for a reader in ``language``, inlined, with
-        that screen's key when the live boards' files are here (the board then keeps
-        this drawing rather than making it again), and the rest of that screen in a
-        JSON script, which the loader paints before Python runs, so that nothing moves
-        when the board becomes live (see :func:`zola.live.first_frame`).
+        the SVG of the board's first screen for a reader in ``language``, inlined, and
+        the rest of that screen in a JSON script, which the loader paints before Python
+        runs, so that nothing moves when the board becomes live (see
+        :func:`zola.live.first_frame`). When the live boards' files are here, the SVG
+        has that screen's key (the board then keeps this drawing rather than making it
+        again) and sits in the board's shadow root, declared in HTML, as the loader
+        makes it (:func:`zola.sitefiles.board_root`): the board shows in its frame at
+        once, and does not grow by its controls when the loader takes it over.
 
         >>> preview = Diagram("#v1;size=6;moves=c3xd3", {"live": "static"}).live_preview()
         >>> preview.count("data-frame="), preview.count('<script type="application/json"')
         (1, 1)
+        >>> preview.startswith('<template shadowrootmode="open">')
+        True
         """
         build = sitefiles.build()
         svg, key, rest = first_frame(self.live_fragment(app_link), language, build or 0)
         svg = self.inline_svg(width, svg, key if build is not None else "")
+        if build is not None:
+            view = self.live_view()
+            svg = sitefiles.board_root(svg, dark=view.theme == "dark", panel=view.panel) or svg
         screen = rest.replace("<", "\\u003c")  # no markup (no </script>) in the script
         return f'{svg}<script type="application/json" class="zola-screen">{screen}</script>'
 

@@ -66,6 +66,59 @@ def build() -> int | None:
     return None
 
 
+# The loader's board: its style sheet and its parts (a template literal each, no escapes).
+_CSS = re.compile(r"^const CSS = `([^`\\$]*)`;$", re.M)
+_SHELL = re.compile(r'^const SHELL = `([^`\\$]*)`\.replace\(/>\\n</g, "><"\);', re.M)
+
+
+@cache
+def shell() -> tuple[str, str] | None:
+    """The loader's board, as it puts it in each board's shadow root: its style sheet and
+    its parts (``CSS`` and ``SHELL`` in ``web/boards.js``: the package's, else the
+    checkout's); None when the loader is missing. Raises ``ValueError`` when the loader
+    no longer says what this reads."""
+    for root in (PACKAGE_SITE, CHECKOUT):
+        if (root / LOADER).is_file():
+            loader = (root / LOADER).read_text(encoding="utf-8")
+            css, parts = _CSS.search(loader), _SHELL.search(loader)
+            if css is None or parts is None:
+                raise ValueError(f"{LOADER}: no CSS or SHELL template, which zola.sitefiles reads")
+            return css[1], parts[1].replace(">\n<", "><")
+    return None
+
+
+def board_root(drawing: str, *, dark: bool = False, panel: bool = False) -> str | None:
+    """A live board's shadow root declared in HTML, as the loader makes it: its style
+    sheet and parts, ``drawing`` (inline SVG) on the board, dark (``dark``), with a move
+    list (``panel``). The browser attaches it as it reads the page, so the board shows
+    in its frame, with the room of its controls, before any script runs: nothing moves
+    when the loader takes it over (it keeps it when it is its own). None when the
+    loader is missing.
+
+    >>> root = board_root('<svg id="d"></svg>', panel=True)
+    >>> root.startswith('<template shadowrootmode="open"><style>'), root.endswith("</template>")
+    (True, True)
+    >>> '<div class="board" part="board"><svg id="d"></svg></div>' in root
+    True
+    """
+    loaded = shell()
+    if loaded is None:
+        return None
+    css, parts = loaded
+    board = '<div class="board" part="board">'
+    made = {  # each part as the loader makes it, and as it is here ("": as it is)
+        '<div class="zola pending"': '<div class="zola pending dark"' if dark else "",
+        board + "</div>": board + drawing + "</div>",
+        '<ol class="moves" hidden>': '<ol class="moves">' if panel else "",
+    }
+    for part, here in made.items():
+        if part not in parts:
+            raise ValueError(f"{LOADER}: no {part} in SHELL, which zola.sitefiles fills")
+        if here:
+            parts = parts.replace(part, here, 1)
+    return f'<template shadowrootmode="open"><style>{css}</style>{parts}</template>'
+
+
 def files(root: Path | None = None) -> list[str]:
     """Every file a page of live boards loads, as a path under APP, the loader first.
 

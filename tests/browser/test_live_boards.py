@@ -312,44 +312,143 @@ def test_a_board_keeps_the_first_screen_the_docs_tools_drew(page, server_url) ->
     assert not page.console_errors
 
 
-def test_a_docs_tools_board_far_from_the_screen_waits_unpainted_at_its_height(
-    page, server_url
-) -> None:
-    # Two boards as the docs tools write them, the second far below the first screen.
-    # Until the reader scrolls near it, the far one is neither laid out nor painted
-    # (content-visibility), before the loader runs and after, yet it has its height.
+def test_a_docs_tools_board_is_whole_before_any_script_and_nothing_moves(page, server_url) -> None:
+    # Two boards as the docs tools write them, the second far below the first screen, on
+    # a page whose CSS restyles every svg. The browser attaches each board's shadow root
+    # as it reads the page (declared in HTML): before any script runs, a board shows in
+    # its frame, at its full height, out of the host's CSS; the loader keeps that root and
+    # that drawing. A board far from the screen is neither laid out nor painted until the
+    # reader scrolls near it (content-visibility), yet it has its height.
     docs = Diagram("#v1;size=8;moves=d4xe4", {"live": "static"})
     element = docs.live_element(docs.live_preview())
-    far_below = '<div style="height: 4000px"></div>' + element.replace("<div ", '<div id="far" ', 1)
-    body = element + far_below
+    body = (
+        element.replace("<div ", '<div id="near" ', 1)
+        + '<p id="after">Text after.</p><div style="height: 4000px"></div>'
+        + element.replace("<div ", '<div id="far" ', 1)
+    )
     held = {"loader": [], "runtime": []}
     page.route("**/web/boards.js", lambda route: held["loader"].append(route))
     page.route("**/micropython.wasm", lambda route: held["runtime"].append(route))
     url = f"{server_url}/live-host-{next(PAGES)}.html"
-    page.route(url, lambda route: route.fulfill(body=host_page(body), content_type="text/html"))
+    html = host_page(body, head="<style>svg { width: 10px !important; }</style>")
+    page.route(url, lambda route: route.fulfill(body=html, content_type="text/html"))
     page.goto(url, wait_until="commit")  # the page waits for its loader
-    far = page.locator("#far")
+    near, far, after = page.locator("#near"), page.locator("#far"), page.locator("#after")
     unpainted = "(svg) => !svg.firstElementChild.checkVisibility({contentVisibilityAuto: true})"
-    page.wait_for_function("document.querySelector('#far svg')")  # parsed, no loader yet
+    page.wait_for_function("document.querySelector('#far')?.shadowRoot?.querySelector('svg')")
+    assert page.evaluate("window.zolaBoards") is None  # no script has run
+    drawing = near.locator("svg[data-position]")
+    assert drawing.is_visible() and drawing.bounding_box()["width"] > 300  # not the host's 10px
+    room = near.bounding_box()["height"] - drawing.bounding_box()["height"]
+    assert room > 60  # its controls' room, kept
     assert far.locator("svg").evaluate(unpainted)
-    box = far.locator("svg").bounding_box()
-    assert abs(box["width"] - 360) < 1 and abs(box["height"] - box["width"]) < 1, box
+
+    def boxes() -> list[dict]:
+        return [locator.bounding_box() for locator in (near, drawing, after, far)]
+
+    def same(old: list[dict], new: list[dict]) -> bool:
+        keys = ("x", "y", "width", "height")
+        return all(abs(a[k] - b[k]) < 1 for a, b in zip(old, new, strict=True) for k in keys)
+
+    before = boxes()
+    page.evaluate(  # mark each drawing the docs tools made
+        "for (const id of ['near', 'far']) "
+        "document.getElementById(id).shadowRoot.querySelector('svg').made = 'docs';"
+    )
     for route in held["loader"]:
         route.continue_()
-    page.wait_for_function("document.querySelector('#far').shadowRoot?.querySelector('svg')")
+    page.wait_for_function("!document.querySelector('#near').shadowRoot.querySelector('.pending')")
+    assert near.locator(".status").text_content() == "Blue to move."  # painted before Python
+    assert same(before, boxes())
+    assert page.evaluate(  # the declared root and its style sheet are kept
+        "document.querySelector('#near').shadowRoot.adoptedStyleSheets.length"
+    ) == 0
     assert far.locator("svg").evaluate(unpainted)
-    before = far.bounding_box()
     for route in held["runtime"]:
         route.continue_()
     wait_settled(page)
+    assert same(before, boxes())
+    assert [e.locator("svg[data-position]").evaluate("(svg) => svg.made") for e in (near, far)] == [
+        "docs",
+        "docs",
+    ]
     assert far.locator("svg").evaluate(unpainted)  # live, and still waiting for the reader
-    after = far.bounding_box()
-    assert all(abs(before[k] - after[k]) < 1 for k in ("x", "y", "width", "height"))
     far.locator('button[data-do="back"]').click()  # scrolls to it: now it is painted
     page.wait_for_function("document.querySelector('#far').dataset.ready === '1'")
     assert shown(far) == parse("v1;size=8")[0].position
-    assert not far.locator("svg").evaluate(unpainted)
+    page.wait_for_function(  # laid out and painted from the next frame on
+        "document.querySelector('#far').shadowRoot.querySelector('svg').firstElementChild"
+        ".checkVisibility({contentVisibilityAuto: true})",
+        timeout=5_000,
+    )
     assert not page.console_errors
+
+
+def test_a_declared_board_put_in_by_a_script_or_of_another_loader_is_taken_over(
+    page, server_url
+) -> None:
+    # The docs tools' board of another version of the loader (its style sheet differs):
+    # its parts are made afresh around its drawing. The same board put in by a script
+    # (as a docs theme's instant navigation does): its declared root comes as a template,
+    # which the loader attaches. Both keep their drawing and work.
+    docs = Diagram("#v1;size=6;moves=c3xd3.c4xd3", {"live": "panel"})
+    element = docs.live_element(docs.live_preview())
+    older = element.replace("max-width: 32rem", "max-width: 31rem", 1)
+    assert older != element
+    held = []
+    page.route("**/micropython.wasm", lambda route: held.append(route))
+    open_host(page, server_url, host_page(older.replace("<div ", '<div id="older" ', 1)), False)
+    page.wait_for_function("document.querySelector('#older').shadowRoot?.adoptedStyleSheets.length")
+    page.evaluate("document.querySelector('#older').shadowRoot.querySelector('svg').made = 'docs'")
+    for route in held:
+        route.continue_()
+    wait_settled(page)
+    page.evaluate(  # put in by a script: the parser attaches no shadow root then
+        """(html) => {
+          document.body.insertAdjacentHTML("beforeend", html);
+          const template = document.querySelector("#later > template");
+          template.content.querySelector("svg").made = "docs";
+        }""",
+        element.replace("<div ", '<div id="later" ', 1),
+    )
+    page.wait_for_function("zolaBoards.mounted() === 2")
+    wait_settled(page)
+    for name, sheets in (("older", 1), ("later", 0)):
+        board = page.locator(f"#{name}")
+        root = f"document.querySelector('#{name}').shadowRoot"
+        assert page.evaluate(f"{root}.adoptedStyleSheets.length") == sheets
+        assert page.evaluate(f"{root}.querySelectorAll('style').length") == 1 - sheets
+        assert page.evaluate(f"document.querySelector('#{name}').children.length") == 0
+        assert board.locator("svg[data-position]").evaluate("(svg) => svg.made") == "docs"
+        assert board.locator(".status").text_content() == "Red to move."
+        board.locator('button[data-do="back"]').click()
+        assert shown(board) == parse("v1;size=6;moves=c3xd3")[0].position
+    assert not page.console_errors
+
+
+def test_a_declared_board_on_a_page_that_refuses_inline_styles_is_styled(
+    page, server_url
+) -> None:
+    # A page whose policy allows no inline style: the style sheet the docs tools declare
+    # in the board's root is refused, the loader's own (a constructed sheet) is not.
+    docs = Diagram("#v1;size=6;moves=c3xd3.c4xd3", {"live": "panel"})
+    policy = (
+        "default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; "
+        "style-src 'self'; img-src 'self' data:"
+    )
+    head = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+    open_host(page, server_url, host_page(docs.live_element(docs.live_preview()), head=head))
+    board = page.locator("[data-zola]")
+    assert board.get_attribute("data-ready") == "1"
+    assert page.evaluate(
+        "document.querySelector('[data-zola]').shadowRoot.adoptedStyleSheets.length"
+    ) == 1
+    # styled: the frame's border, the buttons in a row under the board
+    assert board.locator(".zola").evaluate("(e) => getComputedStyle(e).borderTopWidth") == "1px"
+    back, last = (board.locator(f'[data-do="{to}"]').bounding_box() for to in ("back", "last"))
+    assert abs(back["y"] - last["y"]) < 1 and last["x"] > back["x"]
+    board.locator('button[data-do="back"]').click()
+    assert shown(board) == parse("v1;size=6;moves=c3xd3")[0].position
 
 
 def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
