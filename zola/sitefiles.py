@@ -7,6 +7,8 @@ PyScript's ``core.js`` with the chunks it imports, and MicroPython's
 ``micropython.mjs`` and ``micropython.wasm``. :func:`files` lists them as paths under APP, read from
 ``boards.js`` and PyScript's own code each time, so the list follows the loader and
 never drifts from it; :func:`copy` writes them into a folder with the same layout.
+:func:`board_root` writes a live board's shadow root as the loader makes it (its style
+sheet and parts, read from ``boards.js`` too), for the docs tools to declare in HTML.
 The Sphinx extension (:mod:`zola.sphinx`) copies them into ``_static/zola/``; for
 MkDocs and other sites, ``python -m zola site-files DIR`` does.
 
