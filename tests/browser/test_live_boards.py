@@ -397,7 +397,9 @@ def test_a_declared_board_put_in_by_a_script_or_of_another_loader_is_taken_over(
     assert older != element
     held = []
     page.route("**/micropython.wasm", lambda route: held.append(route))
-    open_host(page, server_url, host_page(older.replace("<div ", '<div id="older" ', 1)), False)
+    odd = '<template shadowrootmode="open"><p>x</p></template>'  # a root that is no board's
+    body = older.replace("<div ", '<div id="older" ', 1) + board("v1;size=6", odd, ' id="odd"')
+    open_host(page, server_url, host_page(body), False)
     page.wait_for_function("document.querySelector('#older').shadowRoot?.adoptedStyleSheets.length")
     page.evaluate("document.querySelector('#older').shadowRoot.querySelector('svg').made = 'docs'")
     for route in held:
@@ -411,18 +413,22 @@ def test_a_declared_board_put_in_by_a_script_or_of_another_loader_is_taken_over(
         }""",
         element.replace("<div ", '<div id="later" ', 1),
     )
-    page.wait_for_function("zolaBoards.mounted() === 2")
+    page.wait_for_function("zolaBoards.mounted() === 3")
     wait_settled(page)
+    odd_board = page.locator("#odd")  # its root made afresh: a board, drawn by Python
+    assert odd_board.get_attribute("data-ready") == "1"
+    assert not odd_board.get_by_text("x", exact=True).count()
+    assert shown(odd_board) == parse("v1;size=6")[0].position
     for name, sheets in (("older", 1), ("later", 0)):
-        board = page.locator(f"#{name}")
+        live = page.locator(f"#{name}")
         root = f"document.querySelector('#{name}').shadowRoot"
         assert page.evaluate(f"{root}.adoptedStyleSheets.length") == sheets
         assert page.evaluate(f"{root}.querySelectorAll('style').length") == 1 - sheets
         assert page.evaluate(f"document.querySelector('#{name}').children.length") == 0
-        assert board.locator("svg[data-position]").evaluate("(svg) => svg.made") == "docs"
-        assert board.locator(".status").text_content() == "Red to move."
-        board.locator('button[data-do="back"]').click()
-        assert shown(board) == parse("v1;size=6;moves=c3xd3")[0].position
+        assert live.locator("svg[data-position]").evaluate("(svg) => svg.made") == "docs"
+        assert live.locator(".status").text_content() == "Red to move."
+        live.locator('button[data-do="back"]').click()
+        assert shown(live) == parse("v1;size=6;moves=c3xd3")[0].position
     assert not page.console_errors
 
 
