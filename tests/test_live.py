@@ -3,6 +3,7 @@ on the page's MicroPython; and the loader's list of modules (web/boards.js)."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import pytest
 from tests.micropython import harness
 from tests.test_micropython import assert_agree, micropython, random_game  # noqa: F401
 from zola import SIZES, Game, Move, decode, encode, link
-from zola.errors import InvalidOptionError
+from zola.errors import InvalidOptionError, ZolaError
 from zola.geometry import square_name
 from zola.i18n import LANGUAGES, messages
 from zola.live import (
@@ -324,18 +325,18 @@ def test_first_frames_agree_on_micropython(micropython) -> None:  # noqa: F811
     ]
     answers = micropython("first_frames", cases)
     assert_agree(cases, answers, harness.first_frames(cases))
-    assert all(kept and not other for _, _, kept, other in answers[:-2])  # the bad links...
-    assert [kept for _, _, kept, _ in answers[-2:]] == [False, True]  # ...draw nothing to keep
+    # (a bad link's first screen says its problem: that screen is kept too)
+    assert all(kept and not other for _, _, kept, other in answers)
 
 
-def test_a_board_keeps_its_first_screen_drawn_by_the_docs_tools_once() -> None:
-    svg, key, _ = first_frame(GAME + ";panel", "en", 0xC0FFEE)
+def test_a_board_keeps_its_first_screen_drawn_by_the_docs_tools_until_its_first_event() -> None:
+    svg, key, rest = first_frame(GAME + ";panel", "en", 0xC0FFEE)
     assert svg == LiveBoard(GAME + ";panel").screen().board and len(key) == 8
+    assert json.loads(rest)[3:] == [key, GAME]  # the screen's key, the game to share
     kept = LiveBoard(GAME + ";panel", "en", shown=key, build=0xC0FFEE)
-    assert kept.screen().board is None  # the element's drawing stays
-    assert kept.screen().board == svg  # then the board draws as any other
-    kept.button("back")
-    assert kept.screen().board not in (None, svg)
+    assert kept.kept and kept._board is None  # the link is not read yet
+    kept.button("back")  # the first event reads it
+    assert not kept.kept and kept.screen().board not in ("", svg)
     # Another build, language, colour scheme or link: drawn afresh.
     for other in (
         LiveBoard(GAME + ";panel", "en", shown=key, build=0xC0FFEF),
@@ -344,7 +345,29 @@ def test_a_board_keeps_its_first_screen_drawn_by_the_docs_tools_once() -> None:
         LiveBoard(GAME, "en", shown=key, build=0xC0FFEE),
         LiveBoard(GAME + ";panel", "en", build=0xC0FFEE),
     ):
-        assert other.screen().board, other.fragment
+        assert not other.kept and other._board is not None, other.fragment
+
+
+def test_a_kept_board_does_what_a_board_read_at_once_does() -> None:
+    # The same sessions of reader's events on a board that kept its first screen and on
+    # one that read its link at once: the same screens, event after event.
+    for fragment, language, dark, events in random_sessions(40):
+        _, key, _ = first_frame(fragment, language, 7)
+        eager = LiveBoard(fragment, language, "https://x.example/", dark)
+        eager.screen()  # its first screen, painted when it opens
+        kept = LiveBoard(fragment, language, "https://x.example/", dark, shown=key, build=7)
+        assert kept.kept or dark  # the key is of a light reader's first screen
+        if not kept.kept:
+            kept.screen()  # painted when it opens, as any board that keeps nothing
+        for name, args in events:
+            answers = []
+            for live in (eager, kept):
+                try:
+                    answers.append(getattr(live, name)(*args))
+                except ZolaError as error:
+                    answers.append(str(error))
+            assert answers[0] == answers[1], (fragment, name, args)
+            assert eager.screen() == kept.screen(), (fragment, name, args)
 
 
 def test_a_game_replays_as_the_link_says() -> None:

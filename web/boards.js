@@ -29,10 +29,11 @@
 // paints what it answers (a zola.live.LiveScreen): every decision is made in zola.
 // A move slides (web/motion.js draws the screen's motion) unless the board is static
 // or the reader asks for reduced motion.
-// window.zolaBoards is its only global: connect() and paint() for web/boards.py,
+// window.zolaBoards is its only global: connect(), paint() and keep() for web/boards.py,
 // mounted() (how many boards are live) for tests and curious hosts.
 
 const APP = new URL("../", import.meta.url);
+const PAGE = APP.href + "index.html"; // the full app, which "Open in the full app" opens
 const RUNTIME = "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs";
 const CORE = "node_modules/@pyscript/core/dist/core.js";
 // PyScript's plugins a live board never uses: none, not even its error banner (a host
@@ -277,14 +278,31 @@ function prepare(element) {
 
 // The rest of the first screen, as the docs tools wrote it beside its drawing
 // (zola.live.first_frame): painted now, inert until Python takes over, so that nothing
-// moves when the board becomes live.
+// moves when the board becomes live. Its key (the drawing's when they go together),
+// the game its link shares, and the files it asks for are kept for keep().
 function prepaint(shell, text) {
   try {
-    const [json, labels, moveList] = JSON.parse(text);
-    draw(shell, json, labels, null, moveList, false);
+    const [json, labels, moveList, key, shared] = JSON.parse(text);
+    if (!/^[0-9a-f]{8}$/.test(key) || typeof shared !== "string") throw new TypeError(key);
+    const screen = JSON.parse(json);
+    draw(shell, screen, labels, null, moveList, false);
+    shell.prepainted = { key, shared, fetch: [...screen.fetch] };
   } catch {
     shell.prepainted = null; // not a screen: Python paints the whole board
   }
+}
+
+// Python keeps the first screen painted before it ran (zola.live.LiveBoard.kept): the
+// board takes clicks now (a bad link's line never does); its link opens the game that
+// screen shows, in the full app.
+function keep(id) {
+  const shell = byId.get(id);
+  const first = shell?.prepainted;
+  if (!first || shell.element.dataset.problem) return;
+  shell.parts.zola.inert = false;
+  showLink(shell.parts, first.shared && `${PAGE}#${first.shared}`);
+  shell.element.dataset.ready = "1";
+  for (const name of first.fetch) fetchFile(shell, name);
 }
 
 // Each board's events, caught at its shadow root (once per root: a board shown afresh
@@ -367,25 +385,15 @@ function setLabels(shell, labels) {
 // strings cross from Python, not an object read field by field.
 function paint(id, json, labels, svg, moveList) {
   const shell = byId.get(id);
-  if (shell && json) draw(shell, json, labels, svg, moveList, true);
+  if (shell && json) draw(shell, JSON.parse(json), labels, svg, moveList, true);
 }
 
 // Paint a screen into a board's parts; ``live``: Python runs the board (until then it
-// takes no clicks, keys or focus: it is inert).
-function draw(shell, json, labels, svg, moveList, live) {
-  const screen = JSON.parse(json);
+// takes no clicks, keys or focus: it is inert). ``svg`` null: the drawing there stays.
+function draw(shell, screen, labels, svg, moveList, live) {
   const { element, root, parts } = shell;
   parts.zola.inert = !live;
   if (live) for (const name of screen.fetch) fetchFile(shell, name);
-  // Python's first screen is the one painted before it ran (the same fields in any
-  // order, but for the app's address, which only the loader knows): it is there already.
-  const painted = shell.prepainted;
-  shell.prepainted = live ? null : fingerprint(screen, moveList);
-  if (live && svg == null && painted === fingerprint(screen, moveList)) {
-    showLink(parts, screen.app_link);
-    element.dataset.ready = "1";
-    return;
-  }
   if (labels !== shell.labels) setLabels(shell, labels);
   parts.zola.lang = screen.language;
   parts.zola.classList.toggle("dark", screen.layout.dark);
@@ -439,16 +447,6 @@ function showLink(parts, address) {
   if (address) parts.link.href = address;
 }
 
-// A screen's fields but its app link (their keys sorted at every level) and its move
-// list, as one text.
-function fingerprint(screen, moveList) {
-  const sorted = (key, value) =>
-    value && typeof value === "object" && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : value;
-  return JSON.stringify({ ...screen, app_link: "" }, sorted) + "\n" + moveList;
-}
-
 // Keep the move looked at in sight in its list (and never scroll the page): once a
 // frame for all lists, so that mounting many boards lays the page out once.
 const lists = new Set();
@@ -473,7 +471,8 @@ function mount(element) {
   shell.id = nextId++;
   byId.set(shell.id, shell);
   const fragment = element.dataset.zola || "";
-  const frame = /^[0-9a-f]{8}$/.test(shell.frame) ? shell.frame : "-";
+  // The key of the first screen the element shows: its drawing's and its painted rest's.
+  const frame = shell.frame && shell.frame === shell.prepainted?.key ? shell.frame : "-";
   const words = `${DARK?.matches ? 1 : 0} ${STILL?.matches ? 1 : 0} ${frame} ${language(element)}`;
   send(shell, "open", fragment, words);
 }
@@ -530,7 +529,7 @@ function connect(live) {
   if (python) return;
   python = live;
   const languages = (navigator.languages || [navigator.language || ""]).join(",");
-  python("setup", 0, APP.href + "index.html", languages);
+  python("setup", 0, PAGE, languages);
   queueMicrotask(() => {
     const start = performance.now();
     for (const element of document.querySelectorAll(SELECTOR)) mount(element);
@@ -583,8 +582,8 @@ function boot() {
 }
 
 function start() {
-  // connect and paint are web/boards.py's; mounted() says how many boards are live.
-  globalThis.zolaBoards = Object.freeze({ connect, paint, mounted: () => byId.size });
+  // connect, paint and keep are web/boards.py's; mounted() says how many boards are live.
+  globalThis.zolaBoards = Object.freeze({ connect, paint, keep, mounted: () => byId.size });
   boot();
   for (const element of document.querySelectorAll(SELECTOR)) prepare(element);
   watch();

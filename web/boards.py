@@ -10,7 +10,9 @@ button...). This forwards each event to that board's zola.live.LiveBoard and han
 what the board shows now to ``zolaBoards.paint(id, json, labels, board, moves)``, which
 writes it into the board's shadow root: its LiveScreen as JSON but for its two pieces of
 markup (the SVG board and the move list), which cross as strings of their own, and the
-language's fixed words.
+language's fixed words. A board whose element shows its first screen already (the docs
+tools', painted by the loader) keeps it: ``zolaBoards.keep(id)`` says so, and the board
+reads its link only at its first event.
 Every decision is made in zola.live and zola.board; this file only converts.
 
 The screen goes to JavaScript as an argument of paint(), never as a return value:
@@ -35,6 +37,7 @@ from zola.live import LiveBoard, choose_language, labels, paint_parts
 gc.threshold(2 << 20)
 
 write = js.zolaBoards.paint  # looked up once: each lookup crosses to JavaScript
+keep = js.zolaBoards.keep
 boards = {}  # id -> LiveBoard
 words = {}  # language -> its fixed words, converted once
 setup = {"app": "", "languages": [], "build": None}
@@ -69,13 +72,18 @@ def live(kind, board_id=0, a=None, b=None):
         setup["languages"] = [tag for tag in str(b).split(",") if tag]
         return False
     if kind == "open":  # a: the fragment, b: "dark still shown lang" (0/1, 0/1, the key of
-        # the drawing the element holds or "-", the host's language)
+        # the first screen the element shows or "-", the host's language)
         dark, still, shown, lang = str(b).split(" ", 3)
         language = choose_language(lang, setup["languages"])
         shown = "" if shown == "-" else shown
         code = build() if shown else 0
         app = setup["app"]
-        boards[board_id] = LiveBoard(str(a), language, app, dark == "1", still == "1", shown, code)
+        live = boards[board_id] = LiveBoard(
+            str(a), language, app, dark == "1", still == "1", shown, code
+        )
+        if live.kept:
+            keep(board_id)
+            return True
         return paint(board_id)
     if kind == "close":
         boards.pop(board_id, None)

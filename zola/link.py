@@ -119,6 +119,21 @@ def parse(fragment: str) -> tuple[Game, View]:
 
     Raises :class:`~zola.errors.InvalidRecordError` saying what is wrong.
     """
+    record, view = _split(fragment)
+    return (read(record) if any(record) else Game(6)), view
+
+
+def view_of(fragment: str) -> View:
+    """The view of a fragment, its game not read (see :func:`parse`).
+
+    >>> view_of("v1;size=6;moves=c3xd3;dark;panel").theme
+    'dark'
+    """
+    return _split(fragment)[1]
+
+
+def _split(fragment: str) -> tuple[list[str], View]:
+    """A fragment's record fields, as written, and its view."""
     record: list[str] = []
     changes: dict[str, bool | str] = {}
     for field in fields(fragment):
@@ -131,8 +146,7 @@ def parse(fragment: str) -> tuple[Game, View]:
             changes[name] = value
         else:
             record.append(field)
-    game = read(record) if any(record) else Game(6)
-    return game, DEFAULT_VIEW.replace(**changes)
+    return record, DEFAULT_VIEW.replace(**changes)
 
 
 def unparse(game: Game, view: View = DEFAULT_VIEW) -> str:

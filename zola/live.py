@@ -22,8 +22,8 @@ and the one line that says why a link holds no game.
 (False, 'Red to move.', 'v1;size=6;moves=c3xd3.c4xd3')
 >>> svg, key, _ = first_frame("v1;size=6;moves=c3xd3;static", build=1)
 >>> kept = LiveBoard("v1;size=6;moves=c3xd3;static", shown=key, build=1)
->>> kept.screen().board is None, kept.screen().board == svg
-(True, True)
+>>> kept.kept, kept.screen().board == svg, kept.kept
+(True, True, False)
 >>> bad = LiveBoard("v1;size=7").screen()
 >>> bad.problem.startswith("This board cannot be shown: "), "'7'" in bad.problem, bad.board
 (True, True, '')
@@ -36,7 +36,7 @@ from collections import namedtuple
 from zola.board import Board
 from zola.errors import InvalidOptionError, ZolaError, link_detail
 from zola.i18n import Text, pick_language, say
-from zola.link import parse
+from zola.link import parse, view_of
 from zola.move import Move
 from zola.puzzles import file_name, find, puzzle_size, read
 from zola.record import encode, write_notes, write_tree
@@ -44,7 +44,7 @@ from zola.training import Trainer
 
 # What a live board shows, by name (see LiveScreen).
 FIELDS = (
-    "board",  # the board as SVG, "" when the link holds no game, None: the drawing shown stays
+    "board",  # the board as SVG, "" when the link holds no game
     "motion",  # how the board just changed, to animate (a Motion's fields), or None
     "problem",  # why the link holds no game (one short line), "" when it holds one
     "status",  # whose turn, or the result
@@ -71,7 +71,7 @@ if TYPE_CHECKING:
     from typing import NamedTuple
 
     class _LiveScreen(NamedTuple):  # the fields of FIELDS, typed
-        board: str | None
+        board: str
         motion: dict[str, object] | None
         problem: str
         status: str
@@ -171,7 +171,7 @@ def frame_key(fragment: str, language: str, dark: bool, build: int) -> str:
     return f"{crc32(f'{build:08x} {language} {theme} {fragment}'.encode()):08x}"
 
 
-def paint_parts(screen: LiveScreen) -> tuple[str, str | None, str]:
+def paint_parts(screen: LiveScreen) -> tuple[str, str, str]:
     """A screen as web/boards.js paints it: its small fields as one JSON text, its SVG
     board and its move list apart (markup of their own)."""
     values = dict(zip(FIELDS, screen))  # noqa: B905 (MicroPython: no strict=)
@@ -181,15 +181,16 @@ def paint_parts(screen: LiveScreen) -> tuple[str, str | None, str]:
 
 def first_frame(fragment: str, language: str = "en", build: int = 0) -> tuple[str, str, str]:
     """What a live board of ``fragment`` shows first for a reader in ``language`` with a
-    light colour scheme: its SVG (``""`` for a bad link), that drawing's key (see
+    light colour scheme: its SVG (``""`` for a bad link), that screen's key (see
     :func:`frame_key`), and the rest of the screen as one JSON text, ``[fields, fixed
-    words, move list]`` (see :func:`paint_parts`). The docs tools put the three inside
-    the board's element: web/boards.js paints the screen at once, and the live board
-    keeps the drawing rather than making it again."""
+    words, move list, key, game shared]`` (see :func:`paint_parts` and
+    :meth:`LiveBoard.shared`). The docs tools put the three inside the board's element:
+    web/boards.js paints the screen at once, and the live board keeps it (see
+    :attr:`LiveBoard.kept`) rather than making it again."""
     live = LiveBoard(fragment, language)
     fields, board, moves = paint_parts(live.screen())
-    rest = json.dumps([fields, labels(language), moves])
-    return board or "", live.first_key(build), rest
+    key = live.first_key(build)
+    return board, key, json.dumps([fields, labels(language), moves, key, live.shared()])
 
 
 class LiveBoard:
@@ -200,10 +201,10 @@ class LiveBoard:
     address for "Open in the full app" (``""``: no link), ``dark`` whether the reader's
     colour scheme is dark (the ``dark`` word makes a board dark either way), ``still``
     whether the reader asks for less motion (moves then do not slide). ``shown`` is the
-    key of the drawing the board's element holds already (the docs tools' preview, see
-    :func:`first_frame`) and ``build`` the CRC-32 of the bytecode image that runs: when
-    the key is this board's first frame's, the first screen keeps that drawing
-    (``board`` is None) rather than making it again.
+    key of the first screen the board's element shows already (the docs tools' preview,
+    painted by the loader, see :func:`first_frame`) and ``build`` the CRC-32 of the
+    bytecode image that runs: when the key is this board's first screen's, the board
+    keeps that screen (:attr:`kept`) and reads its link only at its first event.
     """
 
     def __init__(
@@ -221,7 +222,7 @@ class LiveBoard:
         self.app_url = app_url
         self.dark = dark
         self.still = still
-        self.board: Board | None = None
+        self._board: Board | None = None
         self.problem: Text | str = ""
         self.link_dark = False  # the link says `dark`
         # The author's moves and notes as the link writes them, kept when the reader first
@@ -230,16 +231,36 @@ class LiveBoard:
         self.trainer: Trainer | None = None  # the puzzle the link names, once its set is here
         self.puzzle = ""  # the id of that puzzle
         self.asked = False  # whether the puzzle set was asked for
-        self._open()
-        # The element's drawing is the first screen's: keep it (once).
-        self.kept = bool(shown) and shown == self.first_key(build)
+        # Whether the element shows this board's first screen (see shown): the board then
+        # waits for its first event to read its link (many boards open at once).
+        self.kept = False
+        if shown:
+            try:
+                self.link_dark = view_of(fragment).theme == "dark"
+                self.kept = shown == self.first_key(build)
+            except ZolaError:  # a link whose words are wrong: read it now, to say so
+                pass
+        if not self.kept:
+            self._open()
+
+    @property
+    def board(self) -> Board | None:
+        """The author's game, and the reader's moves on it (None: the link holds no
+        game); a board that keeps its first screen reads its link here, when first asked."""
+        if self.kept:  # as if it had shown that screen itself: what moves next, what it asked
+            self._open()
+            if self._board is not None:
+                self._board.motion()
+            self.asked = bool(self.puzzle)
+        return self._board
 
     def _open(self) -> None:
         """Show the author's game (the link is read again: a fresh copy of it)."""
+        self.kept = False
         try:
             game, view = parse(self.fragment)
         except ZolaError as error:
-            self.board = None
+            self._board = None
             self.problem = Text("live.bad_link", detail=link_detail(error))
             return
         self.link_dark = view.theme == "dark"
@@ -248,13 +269,13 @@ class LiveBoard:
         # reader's colour scheme; the puzzle is the trainer's.
         changes: dict[str, bool | str] = {"embed": True, "edit": False, "origin": "", "puzzle": ""}
         changes["theme"] = self._theme_name()
-        if self.board is not None:  # Reset: the reader's flip stays
-            changes["flip"] = self.board.view.flip
-        self.board = Board(game, view.replace(**changes))
-        self.board.language = self.language
+        if self._board is not None:  # Reset: the reader's flip stays
+            changes["flip"] = self._board.view.flip
+        board = self._board = Board(game, view.replace(**changes))
+        board.language = self.language
         self.author = None
         if self.puzzle and self.trainer is not None:  # Reset: the puzzle from its start
-            self.trainer = Trainer(self.trainer.puzzle, self.board)
+            self.trainer = Trainer(self.trainer.puzzle, board)
 
     def take(self, name: str, text: str) -> None:
         """A file the board asked for (see :attr:`LiveScreen.fetch`): its puzzle set."""
@@ -392,12 +413,11 @@ class LiveBoard:
                 fetch=[],
             )
         game, view = board.game, board.view
-        shared = "puzzle=" + self.puzzle if self.puzzle else encode(game)
-        app_link = self.app_url + "#" + shared if view.app_link and self.app_url else ""
+        shared = self.shared()
+        app_link = self.app_url + "#" + shared if shared and self.app_url else ""
         motion = board.motion()  # before the moves are announced
-        kept, self.kept = self.kept, False
         return LiveScreen(
-            board=None if kept else board.svg(),
+            board=board.svg(),
             motion=motion.plain() if motion is not None and not self.still else None,
             problem="",
             status=board.say(board.status()),
@@ -416,6 +436,18 @@ class LiveBoard:
             puzzle=self.trainer.state if self.trainer is not None else "",
             fetch=self._fetch(),
         )
+
+    def shared(self) -> str:
+        """The game "Open in the full app" opens now, as its address after ``#`` (the app
+        adds where it is served): ``""`` when the link says ``nolink`` or holds no game.
+
+        >>> LiveBoard("v1;size=6;moves=c3xd3;panel").shared(), LiveBoard("v1;nolink").shared()
+        ('v1;size=6;moves=c3xd3', '')
+        """
+        board = self.board
+        if board is None or not board.view.app_link:
+            return ""
+        return "puzzle=" + self.puzzle if self.puzzle else encode(board.game)
 
     def _fetch(self) -> list[str]:
         """The puzzle set to fetch, asked for once."""

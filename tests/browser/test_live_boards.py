@@ -506,12 +506,14 @@ def test_a_broken_screen_beside_a_drawing_is_painted_by_python(page, server_url)
     docs = Diagram("#v1;size=6;moves=c3xd3", {"live": "panel"})
     element = docs.live_element(docs.live_preview())
     good = re.search(r'class="zola-screen">([^<]*)<', element)[1]
-    fields, _, moves = json.loads(good)
+    fields, words, moves, key, shared = json.loads(good)
+    other = Diagram("#v1;size=6;moves=c3xd3.c4xd3", {"live": "panel"}).live_preview()
     broken = [
         "not json",
         "[1, 2, 3]",
-        json.dumps([fields, {"label": 7}, moves]),  # the right screen, broken fixed words
-        json.dumps([fields.replace("Blue to move.", "<b>x</b>"), {}, moves]),
+        json.dumps([fields, {"label": 7}, moves, key, shared]),  # broken fixed words
+        json.dumps([fields, words, moves]),  # no key: not a screen of this drawing
+        re.search(r'class="zola-screen">([^<]*)<', other)[1],  # another board's screen
     ]
     body = "".join(element.replace(good, escape(text, quote=False)) for text in broken)
     open_host(page, server_url, host_page(body))

@@ -367,7 +367,7 @@ def live_boards(sessions: list[list]) -> list[list]:
 def first_frames(cases: list[list]) -> list[list]:
     """Per ``[fragment, language, build]``: the key of a live board's first screen (see
     ``zola.live.first_frame``) and its SVG's SHA-256, whether a board handed that key
-    keeps the drawing, and whether one running another build does."""
+    keeps that screen (``LiveBoard.kept``), and whether one running another build does."""
     import binascii
     import hashlib
 
@@ -377,8 +377,8 @@ def first_frames(cases: list[list]) -> list[list]:
     for fragment, language, build in cases:
         svg, key, _ = first_frame(fragment, language, build)
         digest = binascii.hexlify(hashlib.sha256(svg.encode()).digest()).decode()
-        kept = LiveBoard(fragment, language, shown=key, build=build).screen().board is None
-        other = LiveBoard(fragment, language, shown=key, build=build + 1).screen().board is None
+        kept = LiveBoard(fragment, language, shown=key, build=build).kept
+        other = LiveBoard(fragment, language, shown=key, build=build + 1).kept
         out.append([key, digest, kept, other])
     return out
 
