@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.browser.test_live_boards import board, host_page, open_host, wait_settled
 from zola.geometry import square_name
+from zola.markdown import Diagram
 from zola.move import Move
 from zola.puzzles import daily, load
 
@@ -141,9 +144,18 @@ def test_an_embed_shows_the_puzzle_to_solve(open_app, page) -> None:
     _wait_puzzle(page, "solved")
 
 
-def test_a_live_docs_board_fetches_its_puzzle_and_is_solved(page, server_url) -> None:
+@pytest.mark.parametrize("written", ["by hand", "by the docs tools"])
+def test_a_live_docs_board_fetches_its_puzzle_and_is_solved(page, server_url, written) -> None:
+    # By the docs tools: the board keeps its first screen, painted before Python ran, and
+    # reads its link once its puzzle set is here.
     start = PUZZLE.position.replace(" ", "_")
-    open_host(page, server_url, host_page(board(f"v2;size=6;start={start};puzzle={PUZZLE.id}")))
+    fragment = f"v2;size=6;start={start};puzzle={PUZZLE.id}"
+    element = board(fragment)
+    if written != "by hand":
+        docs = Diagram("#" + fragment, {"live": ""})
+        element = docs.live_element(docs.live_preview())
+        assert 'data-frame="' in element
+    open_host(page, server_url, host_page(element))
     wait_settled(page)
     host = page.locator("[data-zola]")
     host.locator(".puzzle:not([hidden])").wait_for(timeout=30_000)
