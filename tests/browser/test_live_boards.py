@@ -486,7 +486,7 @@ def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
         route.continue_()
     wait_settled(page)
     assert not board.locator(".zola").evaluate("(zola) => zola.inert")
-    # Python's first screen is the one painted: nothing was painted again.
+    # The board keeps the screen painted before Python ran: nothing was painted again.
     assert board.locator(".zola").evaluate(
         "(zola) => [zola.querySelector('.status').firstChild.made,"
         " zola.querySelector('.moves li').made]"
