@@ -342,12 +342,12 @@ class Diagram:
         in an iframe (``app_url``). ``app_link``: whether the live board may link to
         the app that serves it."""
         parts = []
-        svg = self.inline_svg(width)
         if self.live is not None and element:
-            svg = self.live_element(self.live_preview(width, app_link), width, app_link)
-        elif self.live is not None and app_url:
-            parts.append(self.iframe(app_url, width))
-        parts.append(svg)
+            parts.append(self.live_element(self.live_preview(width, app_link), width, app_link))
+        else:
+            if self.live is not None and app_url:
+                parts.append(self.iframe(app_url, width))
+            parts.append(self.inline_svg(width))
         if self.caption:
             parts.append(f"<figcaption>{html.escape(self.caption)}</figcaption>")
         parts.append(self.solution_html())
