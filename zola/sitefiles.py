@@ -62,9 +62,16 @@ def build() -> int | None:
     """The CRC-32 of the bytecode image the live boards run (the package's, else the
     checkout's), which keys the drawings the docs tools make of their first screens
     (see :func:`zola.live.frame_key`); None when it is missing."""
+    rom = _site_file(ROM)
+    return None if rom is None else crc32(rom.read_bytes())
+
+
+def _site_file(path: str) -> Path | None:
+    """The site file at ``path`` under APP: the package's copy, else the checkout's; None
+    when neither has it."""
     for root in (PACKAGE_SITE, CHECKOUT):
-        if (root / ROM).is_file():
-            return crc32((root / ROM).read_bytes())
+        if (root / path).is_file():
+            return root / path
     return None
 
 
@@ -79,14 +86,14 @@ def shell() -> tuple[str, str] | None:
     its parts (``CSS`` and ``SHELL`` in ``web/boards.js``: the package's, else the
     checkout's); None when the loader is missing. Raises ``ValueError`` when the loader
     no longer says what this reads."""
-    for root in (PACKAGE_SITE, CHECKOUT):
-        if (root / LOADER).is_file():
-            loader = (root / LOADER).read_text(encoding="utf-8")
-            css, parts = _CSS.search(loader), _SHELL.search(loader)
-            if css is None or parts is None:
-                raise ValueError(f"{LOADER}: no CSS or SHELL template, which zola.sitefiles reads")
-            return css[1], parts[1].replace(">\n<", "><")
-    return None
+    file = _site_file(LOADER)
+    if file is None:
+        return None
+    loader = file.read_text(encoding="utf-8")
+    css, parts = _CSS.search(loader), _SHELL.search(loader)
+    if css is None or parts is None:
+        raise ValueError(f"{LOADER}: no CSS or SHELL template, which zola.sitefiles reads")
+    return css[1], parts[1].replace(">\n<", "><")
 
 
 def board_root(drawing: str, *, dark: bool = False, panel: bool = False) -> str | None:
