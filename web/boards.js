@@ -277,15 +277,18 @@ function prepare(element) {
 }
 
 // The rest of the first screen, as the docs tools wrote it beside its drawing
-// (zola.live.first_frame): painted now, inert until Python takes over, so that nothing
-// moves when the board becomes live. Its key (the drawing's when they go together),
-// the game its link shares, and the files it asks for are kept for keep().
+// (zola.live.first_frame), with its link to the game it shows in the full app: painted
+// now, as it will be once live, so that when Python takes over nothing moves, and the
+// browser has nothing to paint again. Until then the board's events go nowhere. Its
+// key (the drawing's when they go together), the game its link shares, and the files it
+// asks for are kept for keep().
 function prepaint(shell, text) {
   try {
     const [json, labels, moveList, key, shared] = JSON.parse(text);
     if (!/^[0-9a-f]{8}$/.test(key) || typeof shared !== "string") throw new TypeError(key);
     const screen = JSON.parse(json);
     draw(shell, screen, labels, null, moveList, false);
+    if (!screen.problem) showLink(shell.parts, shared && `${PAGE}#${shared}`);
     shell.prepainted = { key, shared, fetch: [...screen.fetch] };
   } catch {
     shell.prepainted = null; // not a screen: Python paints the whole board
@@ -293,14 +296,11 @@ function prepaint(shell, text) {
 }
 
 // Python keeps the first screen painted before it ran (zola.live.LiveBoard.kept): the
-// board takes clicks now (a bad link's line never does); its link opens the game that
-// screen shows, in the full app.
+// board takes clicks now (a bad link's line never does), and nothing is painted again.
 function keep(id) {
   const shell = byId.get(id);
   const first = shell?.prepainted;
   if (!first || shell.element.dataset.problem) return;
-  shell.parts.zola.inert = false;
-  showLink(shell.parts, first.shared && `${PAGE}#${first.shared}`);
   shell.element.dataset.ready = "1";
   for (const name of first.fetch) fetchFile(shell, name);
 }
@@ -388,11 +388,10 @@ function paint(id, json, labels, svg, moveList) {
   if (shell && json) draw(shell, JSON.parse(json), labels, svg, moveList, true);
 }
 
-// Paint a screen into a board's parts; ``live``: Python runs the board (until then it
-// takes no clicks, keys or focus: it is inert). ``svg`` null: the drawing there stays.
+// Paint a screen into a board's parts; ``live``: Python runs the board (until then
+// send() has no one to tell). ``svg`` null: the drawing there stays.
 function draw(shell, screen, labels, svg, moveList, live) {
   const { element, root, parts } = shell;
-  parts.zola.inert = !live;
   if (live) for (const name of screen.fetch) fetchFile(shell, name);
   if (labels !== shell.labels) setLabels(shell, labels);
   parts.zola.lang = screen.language;

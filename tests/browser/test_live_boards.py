@@ -476,22 +476,25 @@ def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
     assert board.locator('button[data-do="swap"]').is_visible()
     assert board.locator(".moves button.current").text_content() == "c3xd3"
     assert board.get_attribute("data-ready") is None
-    assert board.locator(".zola").evaluate("(zola) => zola.inert")  # no clicks before Python
+    assert game_of(board).startswith("v2;size=6;moves=c3xd3;notes=")  # its link, at once
+    board.locator('button[data-do="back"]').click()  # before Python: nothing happens
+    assert board.locator(".moves button.current").text_content() == "c3xd3"
     before = board.bounding_box(), page.locator("#after").bounding_box()
     board.locator(".zola").evaluate(  # mark what is painted now
         "(zola) => { zola.querySelector('.status').firstChild.made = 'docs';"
-        " zola.querySelector('.moves li').made = 'docs'; }"
+        " zola.querySelector('.moves li').made = 'docs';"
+        " zola.querySelector('.app-link').made = zola.querySelector('.app-link').href; }"
     )
     for route in held:
         route.continue_()
     wait_settled(page)
-    assert not board.locator(".zola").evaluate("(zola) => zola.inert")
+    assert board.get_attribute("data-ready") == "1"
     # The board keeps the screen painted before Python ran: nothing was painted again.
     assert board.locator(".zola").evaluate(
         "(zola) => [zola.querySelector('.status').firstChild.made,"
-        " zola.querySelector('.moves li').made]"
-    ) == ["docs", "docs"]
-    assert game_of(board).startswith("v2;size=6;moves=c3xd3;notes=")  # only the link is new
+        " zola.querySelector('.moves li').made,"
+        " zola.querySelector('.app-link').made === zola.querySelector('.app-link').href]"
+    ) == ["docs", "docs", True]
     after = board.bounding_box(), page.locator("#after").bounding_box()
     for old, new in zip(before, after, strict=True):
         assert all(abs(old[k] - new[k]) < 1 for k in ("x", "y", "width", "height")), (old, new)
