@@ -72,6 +72,7 @@ solution follows as ``solution`` says; a live one is solved on the page.
 from __future__ import annotations
 
 import html
+import json
 import logging
 import re
 from collections.abc import Mapping
@@ -325,7 +326,9 @@ class Diagram:
         svg = self.inline_svg(width, svg, key if build is not None else "")
         if build is not None:
             view = self.live_view()
-            svg = sitefiles.board_root(svg, dark=view.theme == "dark", panel=view.panel) or svg
+            note = json.loads(json.loads(rest)[0])["comment"]  # the screen's fields
+            dark = view.theme == "dark"
+            svg = sitefiles.board_root(svg, dark=dark, panel=view.panel, note=note) or svg
         screen = rest.replace("<", "\\u003c")  # no markup (no </script>) in the script
         return f'{svg}<script type="application/json" class="zola-screen">{screen}</script>'
 

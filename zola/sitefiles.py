@@ -20,6 +20,7 @@ itself after ``npm ci``.
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from binascii import crc32
@@ -96,18 +97,23 @@ def shell() -> tuple[str, str] | None:
     return css[1], parts[1].replace(">\n<", "><")
 
 
-def board_root(drawing: str, *, dark: bool = False, panel: bool = False) -> str | None:
+def board_root(
+    drawing: str, *, dark: bool = False, panel: bool = False, note: str = ""
+) -> str | None:
     """A live board's shadow root declared in HTML, as the loader makes it: its style
     sheet and parts, ``drawing`` (inline SVG) on the board, dark (``dark``), with a move
-    list (``panel``). The browser attaches it as it reads the page, so the board shows
-    in its frame, with the room of its controls, before any script runs: nothing moves
+    list (``panel``) and the author's comment on the position (``note``, plain text).
+    The browser attaches it as it reads the page, so the board shows in its frame, with
+    the room of its controls and its comment, before any script runs: nothing moves
     when the loader takes it over (it keeps it when it is its own). None when the
     loader is missing.
 
-    >>> root = board_root('<svg id="d"></svg>', panel=True)
+    >>> root = board_root('<svg id="d"></svg>', panel=True, note="Red & Blue")
     >>> root.startswith('<template shadowrootmode="open"><style>'), root.endswith("</template>")
     (True, True)
     >>> '<div class="board" part="board"><svg id="d"></svg></div>' in root
+    True
+    >>> '<p class="note">Red &amp; Blue</p>' in root
     True
     """
     loaded = shell()
@@ -119,6 +125,7 @@ def board_root(drawing: str, *, dark: bool = False, panel: bool = False) -> str 
         '<div class="zola pending"': '<div class="zola pending dark"' if dark else "",
         board + "</div>": board + drawing + "</div>",
         '<ol class="moves" hidden>': '<ol class="moves">' if panel else "",
+        '<p class="note"></p>': f'<p class="note">{html.escape(note)}</p>' if note else "",
     }
     for part, here in made.items():
         if part not in parts:

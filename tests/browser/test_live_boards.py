@@ -318,8 +318,11 @@ def test_a_docs_tools_board_is_whole_before_any_script_and_nothing_moves(page, s
     # as it reads the page (declared in HTML): before any script runs, a board shows in
     # its frame, at its full height, out of the host's CSS; the loader keeps that root and
     # that drawing. A board far from the screen is neither laid out nor painted until the
-    # reader scrolls near it (content-visibility), yet it has its height.
-    docs = Diagram("#v1;size=8;moves=d4xe4", {"live": "static"})
+    # reader scrolls near it (content-visibility), yet it has its height. The author's
+    # comment on the position shows at once too (two lines long here).
+    comment = "A comment long enough to take two lines under the board and shown at once"
+    link = f"#v2;size=8;moves=d4xe4;notes=1:c{comment.replace(' ', '_')}"
+    docs = Diagram(link, {"live": "static"})
     element = docs.live_element(docs.live_preview())
     body = (
         element.replace("<div ", '<div id="near" ', 1)
@@ -341,6 +344,8 @@ def test_a_docs_tools_board_is_whole_before_any_script_and_nothing_moves(page, s
     assert drawing.is_visible() and drawing.bounding_box()["width"] > 300  # not the host's 10px
     room = near.bounding_box()["height"] - drawing.bounding_box()["height"]
     assert room > 60  # its controls' room, kept
+    assert near.locator(".note").text_content() == comment
+    assert near.locator(".note").bounding_box()["height"] > 30  # two lines
     assert far.locator("svg").evaluate(unpainted)
 
     def boxes() -> list[dict]:
