@@ -345,6 +345,7 @@ def test_a_docs_tools_board_is_whole_before_any_script_and_nothing_moves(page, s
     room = near.bounding_box()["height"] - drawing.bounding_box()["height"]
     assert room > 60  # its controls' room, kept
     assert near.locator(".note").text_content() == comment
+    assert near.locator(".note").is_visible()
     assert near.locator(".note").bounding_box()["height"] > 30  # two lines
     assert far.locator("svg").evaluate(unpainted)
 
