@@ -287,8 +287,8 @@ function prepaint(shell, text) {
     const [json, labels, moveList, key, shared] = JSON.parse(text);
     if (!/^[0-9a-f]{8}$/.test(key) || typeof shared !== "string") throw new TypeError(key);
     const screen = JSON.parse(json);
+    screen.app_link = shared && `${PAGE}#${shared}`; // the app's address: only the loader knows it
     draw(shell, screen, labels, null, moveList, false);
-    if (!screen.problem) showLink(shell.parts, shared && `${PAGE}#${shared}`);
     shell.prepainted = { key, shared, fetch: [...screen.fetch] };
   } catch {
     shell.prepainted = null; // not a screen: Python paints the whole board
