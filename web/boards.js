@@ -3,7 +3,9 @@
 //   <script type="module" src="APP/web/boards.js"></script>
 //   <div data-zola="v1;size=8;moves=d4xe4;panel"></div>
 //
-// APP is where the app's files are served. Every board of the page is served by one
+// APP is where the app's files are served. With `async` on the line (as the docs tools
+// write it), the boards start while the browser still reads a long page: each element is
+// taken on once the browser has read it whole. Every board of the page is served by one
 // PyScript MicroPython interpreter and one copy of zola (no iframe, no Pyodide, no
 // worker, no service worker); every file comes from APP, computed from this file's own
 // address. Each board lives in an open shadow root (the host page's CSS cannot reach
@@ -493,8 +495,31 @@ function boardsIn(node) {
   return found;
 }
 
+// While the page is being read, an element the parser has not closed yet may still miss
+// children: it waits (see take). The parser only ever adds at the end, so an element, or
+// one of its ancestors, with a next sibling is closed.
+const waiting = new Set();
+function closed(element) {
+  if (document.readyState !== "loading") return true;
+  for (let node = element; node; node = node.parentNode) if (node.nextSibling) return true;
+  return false;
+}
+
+// Take a board element on: prepared (its first screen painted) or, once Python runs,
+// mounted; later if the parser has not closed it yet.
+function take(element) {
+  if (!closed(element)) return waiting.add(element);
+  waiting.delete(element);
+  python ? mount(element) : prepare(element);
+}
+
+function takeWaiting() {
+  for (const element of waiting) if (element.isConnected) take(element); else waiting.delete(element);
+}
+
 function watch() {
   new MutationObserver((records) => {
+    takeWaiting();
     for (const record of records) {
       if (record.type === "attributes") {
         // A new link in a board that is there: the board shows it afresh.
@@ -502,7 +527,7 @@ function watch() {
         if (!element.isConnected) continue;
         const shell = shells.get(element);
         if (shell) unmount(element);
-        if (element.hasAttribute("data-zola")) python ? mount(element) : prepare(element);
+        if (element.hasAttribute("data-zola")) take(element);
         else shell?.root.replaceChildren(); // no longer a board
         continue;
       }
@@ -511,7 +536,7 @@ function watch() {
       }
       for (const node of record.addedNodes) {
         for (const element of boardsIn(node)) {
-          if (element.isConnected && !shells.has(element)) python ? mount(element) : prepare(element);
+          if (element.isConnected && !shells.has(element)) take(element);
         }
       }
     }
@@ -531,7 +556,7 @@ function connect(live) {
   python("setup", 0, PAGE, languages);
   queueMicrotask(() => {
     const start = performance.now();
-    for (const element of document.querySelectorAll(SELECTOR)) mount(element);
+    for (const element of document.querySelectorAll(SELECTOR)) take(element);
     // For the browser's performance tools (and bench/live_boards.py): when Python was
     // ready to open the boards, and how long opening them all took.
     performance.measure?.("zola-boards-opened", { start });
@@ -584,8 +609,9 @@ function start() {
   // connect, paint and keep are web/boards.py's; mounted() says how many boards are live.
   globalThis.zolaBoards = Object.freeze({ connect, paint, keep, mounted: () => byId.size });
   boot();
-  for (const element of document.querySelectorAll(SELECTOR)) prepare(element);
+  for (const element of document.querySelectorAll(SELECTOR)) take(element);
   watch();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", takeWaiting);
 }
 
 if (!globalThis.zolaBoards) start();

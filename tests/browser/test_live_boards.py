@@ -4,9 +4,11 @@ later, a host page that restyles svg and button, a static SVG kept while loading
 
 from __future__ import annotations
 
+import http.server
 import itertools
 import json
 import re
+import threading
 from html import escape
 
 import pytest
@@ -507,6 +509,68 @@ def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
     board.locator('button[data-do="swap"]').click()
     board.locator(".moves button.current").filter(has_text="swap").wait_for()
     assert board.locator(".pie").is_hidden()
+    assert not page.console_errors
+
+
+class _TwoPartPage(http.server.BaseHTTPRequestHandler):
+    """A page sent in two parts, the second when the test says so (``go``)."""
+
+    parts: tuple[bytes, bytes] = (b"", b"")
+    go = threading.Event()
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.end_headers()
+        self.wfile.write(self.parts[0])
+        self.wfile.flush()
+        self.go.wait(timeout=30)
+        self.wfile.write(self.parts[1])
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def test_a_loader_that_runs_while_the_page_is_read_takes_each_board_once_closed(
+    page, server_url
+) -> None:
+    # The loader as an async module runs while the browser is still reading the page:
+    # here the page stops in the middle of a board's declared root until the loader has
+    # painted the board before it. A board is taken on only once the parser has closed
+    # its element; each ends whole (one set of parts), keeps its drawing, and takes clicks.
+    docs = Diagram("#v1;size=6;moves=c3xd3.c4xd3", {"live": "panel"})
+    element = docs.live_element(docs.live_preview())
+    html = host_page(
+        "".join(element.replace("<div ", f'<div id="b{i}" ', 1) for i in range(3))
+    ).replace('<script type="module"', '<script type="module" async', 1)
+    cut = html.index('<div id="b1"') + len(element) // 2  # inside b1's declared root
+    handler = type("Page", (_TwoPartPage,), {"parts": (html[:cut].encode(), html[cut:].encode())})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"{server_url}/live-host-{next(PAGES)}.html"  # the page's origin: the app's
+        streamed = f"http://127.0.0.1:{server.server_address[1]}/"
+        page.route(url, lambda route: route.continue_(url=streamed))
+        page.goto(url, wait_until="commit")
+        page.wait_for_function(  # b0 painted by the loader while b1 is still being read
+            "window.zolaBoards && !document.querySelector('#b0').shadowRoot"
+            ".querySelector('.pending')"
+        )
+        assert page.evaluate("document.readyState") == "loading"
+        assert page.locator("#b0 .status").text_content() == "Red to move."
+        handler.go.set()
+        wait_settled(page)
+    finally:
+        handler.go.set()
+        server.shutdown()
+        server.server_close()
+    for i in range(3):
+        board = page.locator(f"#b{i}")
+        assert board.evaluate("(e) => e.shadowRoot.querySelectorAll('.zola, .bar').length") == 2
+        assert board.locator("svg[data-position]").get_attribute("data-frame")  # the docs' drawing
+        assert board.evaluate("(e) => e.children.length") == 0  # its screen script read
+    page.locator("#b2").locator('button[data-do="back"]').click()
+    page.locator("#b2 .moves button.current").filter(has_text="c3xd3").wait_for()
     assert not page.console_errors
 
 
