@@ -59,7 +59,7 @@ from boot_time import MARK_READY, PYODIDE, table
 from chromium import MIME_TYPES, browser_pids, served_chromium
 from embeds import SIZES, VIEWS, docs_page, pss_mb, random_link, wait_for_frames
 
-from zola.markdown import Diagram
+from zola.markdown import Diagram, loader_script
 
 COUNTS = (1, 8, 24)
 EMPTY = "empty elements"  # the pages whose elements hold nothing (hand-written)
@@ -155,7 +155,7 @@ def live_page(
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<link rel="icon" href="data:,"><title>Zola live boards</title>\n'
-        f'<script type="module" src="{loader}"></script>\n'
+        f"{loader_script(loader)}\n"
         "<style>[data-zola] { display: inline-block; width: 360px; margin: 4px; "
         "vertical-align: top; }</style></head>\n"
         f"<body><h1>Zola boards</h1>\n{boards}\n</body></html>\n"

@@ -89,11 +89,14 @@ class Tags(HTMLParser):
         return [attrs for attrs, _ in self.all("div") if "data-zola" in attrs]
 
     def loaders(self) -> list[str]:
-        """The ``src`` of each module script that loads live boards."""
+        """The ``src`` of each module script that loads live boards (``async``: they
+        start while the browser reads the page; any other script is not counted)."""
         return [
             attrs["src"]
             for attrs, _ in self.all("script")
-            if attrs.get("type") == "module" and "boards.js" in attrs.get("src", "")
+            if attrs.get("type") == "module"
+            and "async" in attrs
+            and "boards.js" in attrs.get("src", "")
         ]
 
 
@@ -453,7 +456,7 @@ def test_markdown_block_becomes_an_inline_svg_figure(caplog: pytest.LogCaptureFi
         r'<template shadowrootmode="open"><style>[^<]*</style><div class="zola pending" .*<svg ',
         html,
     )
-    assert f'<script type="module" src="{APP_LOADER}"></script><figure ' in html
+    assert f'<script type="module" async src="{APP_LOADER}"></script><figure ' in html
     (caption,) = Tags(html).all("figcaption")
     assert caption[1] == f"The first capture {HOSTILE}"
     assert "<script>" not in html and "&lt;script&gt;" in html
@@ -512,7 +515,9 @@ def test_markdown_live_boards_from_the_site_files_load_once_and_link_nowhere() -
     html = markdown(text, boards_url="/docs/zola", app_url=APP_URL)
     page = Tags(html)
     assert page.loaders() == ["/docs/zola/web/boards.js"]  # once, before the first board
-    assert html.startswith('<script type="module" src="/docs/zola/web/boards.js"></script>')
+    assert html.startswith(
+        '<script type="module" async src="/docs/zola/web/boards.js"></script>'
+    )
     assert [attrs["data-zola"] for attrs in page.live()] == [
         "v1;size=6;start=6/6/2rb2/6/6/6_r;nolink",  # these files hold no app to open
         f"{LINK};nohints;dark;nolink",

@@ -447,8 +447,9 @@ def loader_url(boards_url: str = "", app_url: str = "") -> str:
 
 
 def loader_script(url: str) -> str:
-    """The ``<script>`` that loads the live boards of a page (once per page)."""
-    return f'<script type="module" src="{html.escape(url)}"></script>'
+    """The ``<script>`` that loads the live boards of a page (once per page): ``async``,
+    so that the boards start while the browser still reads a long page."""
+    return f'<script type="module" async src="{html.escape(url)}"></script>'
 
 
 # ------------------------------------------------------------------ the extension

@@ -302,16 +302,17 @@ def copy_live_files(app: Sphinx, env: BuildEnvironment) -> None:
 def add_loader(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """Put the live boards' loader in the head of each page that has one."""
+    """Put the live boards' loader in the head of each page that has one (``async``:
+    the boards start while the browser still reads a long page)."""
     if not isinstance(doctree, nodes.Node) or doctree.next_node(live_board) is None:
         return
     app_url = app.config.zola_app_url
-    if not app_url:
-        app.add_js_file(f"{STATIC_FOLDER}/{sitefiles.LOADER}", type="module")
-    elif "://" in app_url:
-        app.add_js_file(loader_url(app_url=app_url), type="module")
-    else:  # a path: as the page would read it (Sphinx would take it as under _static)
-        app.add_js_file(None, type="module", src=loader_url(app_url=app_url))
+    if app_url and "://" not in app_url:  # a path: as the page would read it
+        src = loader_url(app_url=app_url)  # (Sphinx would take a file as under _static)
+        app.add_js_file(None, type="module", loading_method="async", src=src)
+    else:
+        file = loader_url(app_url=app_url) if app_url else f"{STATIC_FOLDER}/{sitefiles.LOADER}"
+        app.add_js_file(file, type="module", loading_method="async")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
