@@ -127,6 +127,7 @@ Diagrams
 .. zola:: {LINK}
    :flip: false
    :live:
+   :name: last-live
 """
 # (line, what the warning says) of each bad directive in bad.rst
 BAD = [
@@ -201,6 +202,13 @@ def test_sphinx_html_has_each_diagram_as_an_svg_of_its_position(html: tuple[Path
     text = (out / "diagrams.html").read_text("utf-8")
     images = [attrs for attrs, _ in Tags(text).all("img") if "zola-diagram" in attrs["class"]]
     assert len(images) == 1  # the live boards inline their first screen
+    # and the site gets no file of theirs: its files are the images its pages show
+    shown = {
+        attrs["src"].removeprefix("_images/")
+        for page in out.glob("*.html")
+        for attrs, _ in Tags(page.read_text("utf-8")).all("img")
+    }
+    assert {path.name for path in (out / "_images").iterdir()} == shown
     first, third = (ET.fromstring(svg) for svg in live_svgs(text))
     lone = ET.fromstring(svg_of(out, images[0]["src"]))
     assert first.get("data-position") == LINK_POSITION and first.get("data-flipped") == "1"
@@ -278,6 +286,7 @@ def test_sphinx_live_makes_the_diagram_a_live_board_loaded_from_the_app(
     assert first["data-zola"] == f"{NOTED};panel;flip"
     assert third["data-zola"] == LINK
     assert first["class"] == "zola-live" and first["style"] == "max-width: 360px"
+    assert third["id"] == "last-live"  # a live board's :name: is its element's
     # The loader, once, from the app (which the boards' "Open in the full app" opens).
     assert page.loaders() == [APP_LOADER]
     assert not (out / "_static" / "zola").exists() and not page.all("iframe")
@@ -335,9 +344,11 @@ def test_sphinx_latex_gets_png_images_of_the_same_diagrams(
         "360\\sphinxpxdimen",
         "360\\sphinxpxdimen",
     ]
-    # each PNG is drawn from the very SVG the HTML build wrote (the names are its hash)
+    # each PNG is drawn from the very SVG the HTML build wrote (the names are its hash):
+    # the static diagrams' as files, the two live boards' in their page only
     svgs = {path.stem for path in (html[0] / "_images").glob("zola-*.svg")}
-    assert {name for _, name in included} == svgs
+    names = {name for _, name in included}
+    assert svgs <= names and len(names - svgs) == 2
     for _, name in included:
         data = (out / f"{name}.png").read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n"

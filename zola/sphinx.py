@@ -118,9 +118,14 @@ def _live_here(builder: Builder) -> bool:
 
 
 def live_boards_only_in_html(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Outside HTML pages (LaTeX, EPUB, text...), a live board is its diagram alone."""
-    if not _live_here(app.builder):
-        for node in list(doctree.findall(live_board)):
+    """Outside HTML pages (LaTeX, EPUB, text...), a live board is its diagram alone. In
+    HTML pages it is its element, which holds its own drawing: its image goes, so that
+    the site gets no file that no page shows."""
+    live = _live_here(app.builder)
+    for node in list(doctree.findall(live_board)):
+        if live:
+            node.clear()
+        else:
             node.replace_self(node.children)
 
 
@@ -183,7 +188,7 @@ class ZolaDirective(SphinxDirective):
             self.add_name(figure)
             result += [figure, *messages]
         else:
-            self.add_name(image)
+            self.add_name(shown)  # the live board's element, or the image
             result.append(shown)
         return result + self.solution(diagram)
 
