@@ -80,16 +80,17 @@ const CSS = `
 /* The bar is as high as its buttons (their line, padding and border), set rather than
    measured: a board waiting for Python keeps the room of its controls without laying
    them out (.pending), so a page of many boards is ready sooner and nothing shifts.
-   Until then only a static SVG inside the element (the docs tools' preview) and the
-   author's comment on it are painted: a frame drawn now would be drawn again at once,
-   and the browser keeps both rasters for a while (about 4 MB for a page of 24 boards). */
+   Until then only a static SVG inside the element (the docs tools' preview), the
+   status and the author's comment are painted (the docs tools write them, and the pie
+   offer's room, as they will be: their height is the text's); the rest of a frame
+   drawn now would be drawn again at once, and buttons would not work yet. */
 .bar {
   display: flex; flex-wrap: nowrap; align-items: center; gap: 0.3em; margin: 0.35em 0 0; min-width: 0;
   height: calc(1.7em + 2px);
 }
-.pending .bar > *, .pending .line > * { display: none !important; }
+.pending .bar > * { display: none !important; }
 .pending { visibility: hidden; }
-.pending .board > *, .pending .note { visibility: visible; }
+.pending .board > *, .pending .status, .pending .note { visibility: visible; }
 button {
   font: inherit; line-height: 1.3; margin: 0; padding: 0.2em 0.55em; min-width: 2.2em;
   border: 1px solid var(--button-line); border-radius: 6px; background: var(--button);

@@ -72,7 +72,6 @@ solution follows as ``solution`` says; a live one is solved on the page.
 from __future__ import annotations
 
 import html
-import json
 import logging
 import re
 from collections.abc import Mapping
@@ -325,10 +324,7 @@ class Diagram:
         svg, key, rest = first_frame(self.live_fragment(app_link), language, build or 0)
         svg = self.inline_svg(width, svg, key if build is not None else "")
         if build is not None:
-            view = self.live_view()
-            note = json.loads(json.loads(rest)[0])["comment"]  # the screen's fields
-            dark = view.theme == "dark"
-            svg = sitefiles.board_root(svg, dark=dark, panel=view.panel, note=note) or svg
+            svg = sitefiles.board_root(svg, rest) or svg
         screen = rest.replace("<", "\\u003c")  # no markup (no </script>) in the script
         return f'{svg}<script type="application/json" class="zola-screen">{screen}</script>'
 

@@ -21,6 +21,7 @@ itself after ``npm ci``.
 from __future__ import annotations
 
 import html
+import json
 import re
 import shutil
 from binascii import crc32
@@ -97,35 +98,57 @@ def shell() -> tuple[str, str] | None:
     return css[1], parts[1].replace(">\n<", "><")
 
 
-def board_root(
-    drawing: str, *, dark: bool = False, panel: bool = False, note: str = ""
-) -> str | None:
+def board_root(drawing: str, screen: str) -> str | None:
     """A live board's shadow root declared in HTML, as the loader makes it: its style
-    sheet and parts, ``drawing`` (inline SVG) on the board, dark (``dark``), with a move
-    list (``panel``) and the author's comment on the position (``note``, plain text).
-    The browser attaches it as it reads the page, so the board shows in its frame, with
-    the room of its controls and its comment, before any script runs: nothing moves
-    when the loader takes it over (it keeps it when it is its own). None when the
-    loader is missing.
+    sheet and parts, ``drawing`` (inline SVG) on the board, and what of the first screen
+    takes room (``screen``, its JSON text from :func:`zola.live.first_frame`): dark or
+    not, the move list (``panel``), the status line with the pie offer, and the
+    author's comment on the position. The browser attaches it as it reads the page, so
+    the board shows in its frame, at its height, before any script runs: nothing moves
+    when the loader takes it over and paints the rest (it keeps the root when it is
+    its own). None when the loader is missing.
 
-    >>> root = board_root('<svg id="d"></svg>', panel=True, note="Red & Blue")
+    >>> from zola.live import first_frame
+    >>> _, _, screen = first_frame("v2;size=6;moves=c3xd3;notes=1:cRed_~26_Blue;panel")
+    >>> root = board_root('<svg id="d"></svg>', screen)
     >>> root.startswith('<template shadowrootmode="open"><style>'), root.endswith("</template>")
     (True, True)
     >>> '<div class="board" part="board"><svg id="d"></svg></div>' in root
     True
-    >>> '<p class="note">Red &amp; Blue</p>' in root
+    >>> '<p class="status" data-turn="blue" aria-live="polite">Blue to move.</p>' in root
     True
+    >>> '<button type="button" data-do="swap">Swap colours</button>' in root
+    True
+    >>> '<p class="note">Red &amp; Blue</p>' in root, '<ol class="moves">' in root
+    (True, True)
     """
     loaded = shell()
     if loaded is None:
         return None
     css, parts = loaded
+    fields_text, words = json.loads(screen)[:2]
+    fields = json.loads(fields_text)
+    layout, comment = fields["layout"], fields["comment"]
+    text = {name: html.escape(value) for name, value in words.items()}
     board = '<div class="board" part="board">'
     made = {  # each part as the loader makes it, and as it is here ("": as it is)
-        '<div class="zola pending"': '<div class="zola pending dark"' if dark else "",
+        '<div class="zola pending"': '<div class="zola pending dark"' if layout["dark"] else "",
         board + "</div>": board + drawing + "</div>",
-        '<ol class="moves" hidden>': '<ol class="moves">' if panel else "",
-        '<p class="note"></p>': f'<p class="note">{html.escape(note)}</p>' if note else "",
+        '<p class="status" data-turn="" aria-live="polite"></p>': (
+            f'<p class="status" data-turn="{html.escape(fields["turn"])}" aria-live="polite">'
+            f"{html.escape(fields['status'])}</p>"
+        ),
+        '<span class="pie" hidden><span class="sr-only"></span>'
+        '<button type="button" data-do="swap"></button>'
+        '<button type="button" data-do="keep"></button></span>': (
+            f'<span class="pie" title="{text["pie"]}"><span class="sr-only">{text["pie"]}</span>'
+            f'<button type="button" data-do="swap">{text["swap"]}</button>'
+            f'<button type="button" data-do="keep">{text["keep"]}</button></span>'
+        )
+        if fields["pie"]
+        else "",
+        '<ol class="moves" hidden>': '<ol class="moves">' if layout["panel"] else "",
+        '<p class="note"></p>': f'<p class="note">{html.escape(comment)}</p>' if comment else "",
     }
     for part, here in made.items():
         if part not in parts:

@@ -465,21 +465,40 @@ def test_a_declared_board_on_a_page_that_refuses_inline_styles_is_styled(
     assert shown(board) == parse("v1;size=6;moves=c3xd3")[0].position
 
 
+@pytest.mark.parametrize(
+    ("language", "width", "status"),
+    [("en", 340, "Blue to move."), ("de", 250, "Blau ist am Zug.")],
+)
 def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
-    page, server_url
+    page, server_url, language, width, status
 ) -> None:
     # At Blue's first turn (the pie offer), with the author's comment and a move list.
     docs = Diagram("#v2;size=6;moves=c3xd3;notes=1:cBlue_may_swap_here", {"live": "panel"})
+    preview = docs.live_preview(language=language)
     body = (
-        f'<div style="width: 340px">{docs.live_element(docs.live_preview())}</div>'
+        f'<div style="width: {width}px">{docs.live_element(preview)}</div>'
         "<p id='after'>Text after.</p>"
     )
-    held = []
-    page.route("**/micropython.wasm", lambda route: held.append(route))
-    open_host(page, server_url, host_page(body), settle=False)
-    page.wait_for_function("document.querySelector('[data-zola]').shadowRoot?.querySelector('svg')")
+    held = {"loader": [], "runtime": []}
+    page.route("**/web/boards.js", lambda route: held["loader"].append(route))
+    page.route("**/micropython.wasm", lambda route: held["runtime"].append(route))
+    url = f"{server_url}/live-host-{next(PAGES)}.html"
+    html = host_page(body, lang=language)
+    page.route(url, lambda route: route.fulfill(body=html, content_type="text/html"))
+    page.goto(url, wait_until="commit")  # the page waits for its loader
+    page.wait_for_function("document.querySelector('[data-zola]')?.shadowRoot?.querySelector('svg')")
     board = page.locator("[data-zola]")
-    assert board.locator(".status").text_content() == "Blue to move."
+    # Before any script: the status line as it will be (the pie offer takes its room).
+    assert page.evaluate("window.zolaBoards") is None
+    assert board.locator(".status").text_content() == status
+    line = board.locator(".line").bounding_box()["height"]
+    before = board.bounding_box(), page.locator("#after").bounding_box()
+    for route in held["loader"]:
+        route.continue_()
+    page.wait_for_function("!document.querySelector('[data-zola]').shadowRoot.querySelector('.pending')")
+    assert board.locator(".status").text_content() == status
+    assert line > 45  # the offer under the status, its buttons on two lines in German
+    assert board.locator(".line").bounding_box()["height"] == line
     assert board.locator(".note").text_content() == "Blue may swap here"
     assert board.locator('button[data-do="swap"]').is_visible()
     assert board.locator(".moves button.current").text_content() == "c3xd3"
@@ -487,13 +506,12 @@ def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
     assert game_of(board).startswith("v2;size=6;moves=c3xd3;notes=")  # its link, at once
     board.locator('button[data-do="back"]').click()  # before Python: nothing happens
     assert board.locator(".moves button.current").text_content() == "c3xd3"
-    before = board.bounding_box(), page.locator("#after").bounding_box()
     board.locator(".zola").evaluate(  # mark what is painted now
         "(zola) => { zola.querySelector('.status').firstChild.made = 'docs';"
         " zola.querySelector('.moves li').made = 'docs';"
         " zola.querySelector('.app-link').made = zola.querySelector('.app-link').href; }"
     )
-    for route in held:
+    for route in held["runtime"]:
         route.continue_()
     wait_settled(page)
     assert board.get_attribute("data-ready") == "1"
