@@ -101,12 +101,12 @@ def shell() -> tuple[str, str] | None:
 def board_root(drawing: str, screen: str) -> str | None:
     """A live board's shadow root declared in HTML, as the loader makes it: its style
     sheet and parts, ``drawing`` (inline SVG) on the board, and what of the first screen
-    takes room (``screen``, its JSON text from :func:`zola.live.first_frame`): dark or
-    not, the move list (``panel``), the status line with the pie offer, and the
-    author's comment on the position. The browser attaches it as it reads the page, so
-    the board shows in its frame, at its height, before any script runs: nothing moves
-    when the loader takes it over and paints the rest (it keeps the root when it is
-    its own). None when the loader is missing.
+    takes room (``screen``, its JSON text from :func:`zola.live.first_frame`): its
+    language, dark or not, the move list (``panel``), the status line with the pie
+    offer, and the author's comment on the position. The browser attaches it as it
+    reads the page, so the board shows in its frame, at its height, before any script
+    runs: nothing moves when the loader takes it over and paints the rest (it keeps the
+    root when it is its own). None when the loader is missing.
 
     >>> from zola.live import first_frame
     >>> _, _, screen = first_frame("v2;size=6;moves=c3xd3;notes=1:cRed_~26_Blue;panel")
@@ -114,6 +114,8 @@ def board_root(drawing: str, screen: str) -> str | None:
     >>> root.startswith('<template shadowrootmode="open"><style>'), root.endswith("</template>")
     (True, True)
     >>> '<div class="board" part="board"><svg id="d"></svg></div>' in root
+    True
+    >>> '<div class="zola pending" lang="en" part="zola"' in root
     True
     >>> '<p class="status" data-turn="blue" aria-live="polite">Blue to move.</p>' in root
     True
@@ -132,7 +134,10 @@ def board_root(drawing: str, screen: str) -> str | None:
     text = {name: html.escape(value) for name, value in words.items()}
     board = '<div class="board" part="board">'
     made = {  # each part as the loader makes it, and as it is here ("": as it is)
-        '<div class="zola pending"': '<div class="zola pending dark"' if layout["dark"] else "",
+        '<div class="zola pending"': (
+            f'<div class="zola pending{" dark" if layout["dark"] else ""}"'
+            f' lang="{html.escape(fields["language"])}"'
+        ),
         board + "</div>": board + drawing + "</div>",
         '<p class="status" data-turn="" aria-live="polite"></p>': (
             f'<p class="status" data-turn="{html.escape(fields["turn"])}" aria-live="polite">'

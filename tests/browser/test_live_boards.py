@@ -491,6 +491,7 @@ def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
     # Before any script: the status line as it will be (the pie offer takes its room).
     assert page.evaluate("window.zolaBoards") is None
     assert board.locator(".status").text_content() == status
+    assert board.locator(".zola").get_attribute("lang") == language
     line = board.locator(".line").bounding_box()["height"]
     before = board.bounding_box(), page.locator("#after").bounding_box()
     for route in held["loader"]:
