@@ -535,7 +535,7 @@ class _TwoPartPage(http.server.BaseHTTPRequestHandler):
     """A page sent in two parts, the second when the test says so (``go``)."""
 
     parts: tuple[bytes, bytes] = (b"", b"")
-    go = threading.Event()
+    go: threading.Event  # each page's own
 
     def do_GET(self) -> None:
         self.send_response(200)
@@ -563,7 +563,8 @@ def test_a_loader_that_runs_while_the_page_is_read_takes_each_board_once_closed(
         "".join(element.replace("<div ", f'<div id="b{i}" ', 1) for i in range(3))
     ).replace('<script type="module"', '<script type="module" async', 1)
     cut = html.index('<div id="b1"') + len(element) // 2  # inside b1's declared root
-    handler = type("Page", (_TwoPartPage,), {"parts": (html[:cut].encode(), html[cut:].encode())})
+    parts = (html[:cut].encode(), html[cut:].encode())
+    handler = type("Page", (_TwoPartPage,), {"parts": parts, "go": threading.Event()})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
