@@ -434,7 +434,8 @@ function draw(shell, screen, labels, svg, moveList, live) {
   parts.puzzle.hidden = !screen.puzzle;
   buttons.retry.hidden = screen.puzzle !== "wrong";
   parts.reset.hidden = !screen.changed;
-  showLink(parts, screen.app_link);
+  parts.link.hidden = !screen.app_link;
+  if (screen.app_link) parts.link.href = screen.app_link;
   parts.note.textContent = screen.comment;
   parts.moves.hidden = !screen.layout.panel;
   if (screen.layout.panel) {
@@ -442,11 +443,6 @@ function draw(shell, screen, labels, svg, moveList, live) {
     scroll(parts.moves);
   }
   if (live) element.dataset.ready = "1";
-}
-
-function showLink(parts, address) {
-  parts.link.hidden = !address;
-  if (address) parts.link.href = address;
 }
 
 // Keep the move looked at in sight in its list (and never scroll the page): once a

@@ -131,7 +131,7 @@ def board_root(drawing: str, screen: str) -> str | None:
     fields_text, words = json.loads(screen)[:2]
     fields = json.loads(fields_text)
     layout, comment = fields["layout"], fields["comment"]
-    text = {name: html.escape(value) for name, value in words.items()}
+    text = {name: html.escape(words[name]) for name in ("pie", "swap", "keep")}  # the offer
     board = '<div class="board" part="board">'
     made = {  # each part as the loader makes it, and as it is here ("": as it is)
         '<div class="zola pending"': (
