@@ -1,7 +1,8 @@
-"""Draw the diagrams of the rules page (docs/rules.html) into docs/figures/.
+"""Draw the diagrams of the rules page (docs/rules.html) into docs/figures/, and its
+live board's first screen into each language's page.
 
-    python3 docs/figures.py              # writes docs/figures/*.svg
-    python3 docs/figures.py DIRECTORY    # writes them somewhere else
+    python3 docs/figures.py              # docs/figures/*.svg and docs/rules*.html
+    python3 docs/figures.py DIRECTORY    # the figures only, somewhere else
 
 Every diagram is drawn by :func:`zola.svg.render` from a zola
 :class:`~zola.position.Position`, and every claim its caption makes is checked
@@ -13,6 +14,8 @@ committed files with a fresh run.
 
 from __future__ import annotations
 
+import html
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,11 +26,22 @@ if str(ROOT) not in sys.path:  # let the script run from a checkout without inst
     sys.path.insert(0, str(ROOT))
 
 from zola.geometry import DIRECTIONS, FILES, parse_square, square, square_name  # noqa: E402
+from zola.markdown import Diagram  # noqa: E402
 from zola.move import CAPTURE, STEP, Move  # noqa: E402
 from zola.position import BLUE, RED, Position, generate_moves  # noqa: E402
 from zola.svg import render  # noqa: E402
 
-OUT = Path(__file__).resolve().parent / "figures"
+DOCS = Path(__file__).resolve().parent
+OUT = DOCS / "figures"
+# A rules page's live board and its first screen, written between the two comments.
+# The drawing's label is the page's own (translated) description, kept from run to run.
+LIVE_BOARD = re.compile(
+    r'(<div class="live" data-zola="([^"]*)"><!-- first screen: docs/figures.py -->)'
+    r"(.*?)(<!-- end of first screen --></div>)",
+    re.S,
+)
+LABEL = re.compile(r'<svg [^>]*?aria-label="([^"]*)"')
+LANGUAGE = re.compile(r'<html lang="([a-z]+)">')
 
 
 @dataclass(frozen=True)
@@ -252,7 +266,46 @@ def write(directory: Path = OUT) -> list[Path]:
     return written
 
 
+def with_first_screen(page: str) -> str:
+    """``page`` (a rules page's HTML) with its live board's first screen drawn afresh:
+    in the page's language, with the label its drawing has now."""
+    language = LANGUAGE.search(page)
+    if language is None:
+        raise ValueError('a rules page starts with <html lang="XX">')
+
+    def draw(board: re.Match[str]) -> str:
+        label = LABEL.search(board[3])
+        if label is None:
+            raise ValueError("the live board's drawing has no aria-label to keep")
+        options = {"live": "", "alt": html.unescape(label[1])}
+        diagram = Diagram(html.unescape(board[2]), options)
+        preview = diagram.live_preview("100%", language=language[1])
+        return board[1] + preview + board[4]
+
+    drawn, count = LIVE_BOARD.subn(draw, page)
+    if count != 1:
+        raise ValueError(f"a rules page has one live board marked for its first screen: {count}")
+    return drawn
+
+
+def pages() -> list[Path]:
+    """The rules page in every language."""
+    return sorted(DOCS.glob("rules*.html"))
+
+
+def write_pages() -> list[Path]:
+    """Draw each rules page's live board afresh; the pages that changed."""
+    written = []
+    for path in pages():
+        page = path.read_text(encoding="utf-8")
+        drawn = with_first_screen(page)
+        if drawn != page:
+            path.write_text(drawn, encoding="utf-8")
+            written.append(path)
+    return written
+
+
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else OUT
-    for path in write(target):
+    for path in write(target) + (write_pages() if target == OUT else []):
         print(path)

@@ -2,7 +2,8 @@
 
 The diagrams are exactly what ``docs/figures.py`` draws now, each is valid
 SVG, each caption names exactly the moves the figure's check proves legal,
-and the live board starts at the position of the step diagram.
+and the live board starts at the position of the step diagram, its first screen
+drawn in the page as ``docs/figures.py`` draws it now.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ NAMES = [figure.name for figure in figures.FIGURES]
 
 class Page(HTMLParser):
     """What the tests need from rules.html: figures with their captions, links, frames,
-    live boards (each with the static picture it shows until it is live), scripts."""
+    live boards (each with the drawing it shows until it is live), scripts."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -53,7 +54,7 @@ class Page(HTMLParser):
         self.anchors: list[str] = []
         self.frames: list[dict[str, str | None]] = []
         self.boards: list[dict[str, str | None]] = []
-        self.previews: list[dict[str, str | None]] = []  # the images inside live boards
+        self.previews: list[dict[str, str | None]] = []  # the drawings inside live boards
         self.scripts: list[dict[str, str | None]] = []
         self._board_depth = 0  # > 0 inside a live board's element
         self.captions: dict[str, list[str]] = {}  # figure image src -> <code> texts
@@ -71,7 +72,7 @@ class Page(HTMLParser):
             self._board_depth += 1
             if self._board_depth == 1:
                 self.boards.append(attributes)
-        elif tag == "img" and self._board_depth:
+        elif tag == "svg" and self._board_depth:
             self.previews.append(attributes)
         elif tag == "img":
             self.images.append(attributes)
@@ -94,7 +95,7 @@ class Page(HTMLParser):
                 self.languages.append(attributes)
         elif tag == "iframe":
             self.frames.append(attributes)
-        elif tag == "script":
+        elif tag == "script" and not self._board_depth:  # not a board's first screen
             self.scripts.append(attributes)
 
     def handle_data(self, data: str) -> None:
@@ -197,12 +198,19 @@ def test_the_live_board_is_the_step_diagram(page: Page) -> None:
     step = next(f for f in figures.FIGURES if f.name == "step")
     assert game.position == step.start()
     assert view.panel and view.shading and not view.static
-    # It shows the step diagram's arrows, and the diagram until it is live.
+    # It shows the step diagram's arrows, and until it is live its first screen, drawn
+    # with its key and described in the page's language.
     assert list(game.root.note.arrows) == [Move.parse(text) for text in step.moves]
     (preview,) = page.previews
-    assert preview["src"] == "figures/step.svg" and len(preview.get("alt") or "") > 40
+    assert Position.parse(preview["data-position"] or "") == step.start()
+    assert len(preview.get("aria-label") or "") > 40 and preview.get("data-frame")
     for text in step.moves:  # the moves the text invites the reader to try
         assert Move.parse(text) in game.legal_moves()
+
+
+def test_the_live_board_s_first_screen_is_what_the_script_draws_now(page: Page) -> None:
+    html = (DOCS / page.name).read_text(encoding="utf-8")
+    assert figures.with_first_screen(html) == html, "out of date; run: python3 docs/figures.py"
 
 
 def test_the_page_stays_on_its_own_site_and_credits_mark_steere(page: Page) -> None:
@@ -213,7 +221,7 @@ def test_the_page_stays_on_its_own_site_and_credits_mark_steere(page: Page) -> N
     assert [script["src"] for script in page.scripts] == [script["src"] for script in SCRIPTS]
     assert {"rel": "icon", "href": "data:,"} in page.links
     fetched = [link["href"] for link in page.links if link.get("rel") != "icon"]
-    fetched += [image["src"] for image in page.images + page.previews]
+    fetched += [image["src"] for image in page.images]
     fetched += [frame["src"] for frame in page.frames]
     fetched += [script["src"] for script in page.scripts]
     for url in fetched:

@@ -69,3 +69,34 @@ def test_the_rules_page_shows_its_diagrams_and_plays_on_its_live_board(
     screenshot("rules-page-phone", full_page=True)
 
     assert page.console_errors == []
+
+
+def test_the_live_board_shows_at_once_and_keeps_its_size_when_it_becomes_live(
+    page, server_url: str
+) -> None:
+    # The page holds the board's first screen (docs/figures.py): with the loader held
+    # back, the board and its status already show; once live, nothing has moved.
+    page.add_init_script(
+        "window.__shift = 0; new PerformanceObserver((list) => { for (const e of"
+        " list.getEntries()) window.__shift += e.value; }).observe({type: 'layout-shift',"
+        " buffered: true});"
+    )
+    held = []
+    page.route("**/web/boards.js", lambda route: held.append(route))
+    page.goto(server_url + "/docs/rules.de.html", wait_until="commit")
+    expect(page.locator("[data-zola] .status")).to_have_text("Rot ist am Zug.")
+    element = page.locator("[data-zola]")
+    element.scroll_into_view_if_needed()
+    before = element.bounding_box()
+    drawing = element.locator("svg[data-position]")
+    assert drawing.get_attribute("aria-label").startswith("Die Schritt-Stellung")
+    assert element.get_attribute("data-ready") is None and len(held) == 1
+
+    held[0].continue_()
+    expect(element).to_have_attribute("data-ready", "1", timeout=BOOT_TIMEOUT_MS)
+    expect(element.locator(".bar button").first).to_be_visible()
+    assert element.bounding_box() == before
+    assert page.evaluate("window.__shift") == 0
+    # The drawing the page brought is the one the live board keeps (its key matched).
+    assert drawing.get_attribute("aria-label").startswith("Die Schritt-Stellung")
+    assert page.console_errors == []
