@@ -278,7 +278,10 @@ def with_first_screen(page: str) -> str:
         if label is None:
             raise ValueError("the live board's drawing has no aria-label to keep")
         options = {"live": "", "alt": html.unescape(label[1])}
-        diagram = Diagram(html.unescape(board[2]), options)
+        fragment = html.unescape(board[2])
+        diagram = Diagram(fragment, options)
+        if diagram.live_fragment() != fragment:  # the loader keys the drawing by this text
+            raise ValueError(f'write the live board\'s link as "{diagram.live_fragment()}"')
         preview = diagram.live_preview("100%", language=language[1])
         return board[1] + preview + board[4]
 

@@ -247,3 +247,14 @@ def test_each_rules_page_links_every_language_and_marks_its_own(page: Page) -> N
     assert page.languages == expected
     script = (DOCS / "rules.js").read_text(encoding="utf-8")  # it knows every page
     assert all(f'{language}: "{name}"' in script for language, name in PAGES.items())
+
+
+def test_the_first_screen_is_drawn_only_for_a_link_written_as_the_board_keys_it() -> None:
+    html = (DOCS / "rules.html").read_text(encoding="utf-8")
+    link = "v2;size=6;start=6/6/br4/6/1b4/6_r;notes=0:ab4-b5,ab4-a5,ab4-a3;panel;shade"
+    assert f'data-zola="{link}"' in html
+    reordered = html.replace(link, link.replace("panel;shade", "shade;panel"))
+    with pytest.raises(ValueError, match=f'write the live board\'s link as "{link}"'):
+        figures.with_first_screen(reordered)
+    with pytest.raises(ValueError, match="one live board marked for its first screen: 0"):
+        figures.with_first_screen(html.replace("<!-- end of first screen -->", ""))
