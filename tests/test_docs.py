@@ -210,7 +210,7 @@ def test_the_live_board_is_the_step_diagram(page: Page) -> None:
 
 def test_the_live_board_s_first_screen_is_what_the_script_draws_now(page: Page) -> None:
     html = (DOCS / page.name).read_text(encoding="utf-8")
-    assert figures.with_first_screen(html) == html, "out of date; run: python3 docs/figures.py"
+    assert figures.with_first_screen(html) == html, "out of date; run: scripts/build"
 
 
 def test_the_page_stays_on_its_own_site_and_credits_mark_steere(page: Page) -> None:
