@@ -562,6 +562,7 @@ def test_markdown_live_iframe_keeps_the_app_in_an_iframe_above_the_diagram() -> 
     [
         ("flip: maybe", "flip must be true or false, not 'maybe'"),
         ("width: wide", "width must be like 300px"),
+        ("width: 0", "width must be more than 0, not '0'"),
         ("live: sideways", "live must be true, false or embed words"),
         ("live: iframe element", "live is one of element or iframe, not both"),
         ("live: origin=https://example.org/page", "origin must be like https://example.org"),
@@ -576,6 +577,28 @@ def test_markdown_bad_options(option: str, message: str, caplog: pytest.LogCaptu
     assert attrs["class"] == "zola-error" and "<svg" not in html
     assert text.startswith("Zola diagram at line 1: ") and message in text
     assert f"zola diagram at line 1: {text[24:]}" == caplog.records[0].getMessage()
+
+
+def test_markdown_config_as_a_yaml_file_gives_it(tmp_path: Path) -> None:
+    # mkdocs.yml: `width: 300` is a number; a URL that is not text is a clear error.
+    html = markdown(f"```zola\n{LONE}\n```\n", width=300)
+    assert [svg.get("width") for svg in inline_svgs(html)] == ["300px"]
+    for name in ("boards_url", "app_url", "document"):
+        with pytest.raises(ValueError, match=f"zola.markdown: {name} must be text, not 5"):
+            markdown(f"```zola\n{LONE}\n```\n", **{name: 5})
+    with pytest.raises(ValueError, match="width must be like 300px, 300, 50% or 20em"):
+        markdown(f"```zola\n{LONE}\n```\n", width=True)
+
+
+def test_sphinx_takes_a_width_given_as_a_number(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["zola.sphinx"]\nzola_width = 300\n')
+    (src / "index.rst").write_text(f"Test\n====\n\n.. zola:: {LONE}\n   :live:\n")
+    warnings = build(src, tmp_path / "html", tmp_path / "doctrees", "html")
+    assert warnings == ""
+    page = (tmp_path / "html" / "index.html").read_text("utf-8")
+    assert [svg.get("width") for svg in map(ET.fromstring, live_svgs(page))] == ["300px"]
 
 
 def test_markdown_works_without_fenced_code() -> None:
@@ -636,13 +659,32 @@ def test_site_files_command_writes_them_keeping_their_paths(tmp_path: Path) -> N
     assert done.returncode == 0, done.stderr
     listed = sitefiles.files()
     assert done.stdout.startswith(f"{len(listed)} files (")
-    assert f"pages load {folder.as_posix()}/web/boards.js" in done.stdout
+    assert f"the loader is {folder.as_posix()}/web/boards.js: set zola.markdown's" in done.stdout
     written = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
     assert written == sorted(listed)
     assert (folder / "web/zola.rom").read_bytes() == (ROOT / "web/zola.rom").read_bytes()
     # Without the files (a checkout before npm ci): one line saying what to do.
     with pytest.raises(FileNotFoundError, match="run `npm ci`"):
         sitefiles.files(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("directory", "message"),
+    [
+        ("", "DIR is empty: name the folder"),
+        ("a-file", "a-file is a file: name a folder"),
+        ("a-file/zola", "cannot write into a-file/zola: Not a directory"),
+    ],
+)
+def test_site_files_command_says_what_is_wrong_with_its_folder(
+    tmp_path: Path, directory: str, message: str
+) -> None:
+    (tmp_path / "a-file").write_text("not a folder")
+    command = [sys.executable, "-m", "zola", "site-files", directory]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"zola: error: {message}" + done.stderr.split(message, 1)[1]
+    assert len(done.stderr.splitlines()) == 1  # one line, no traceback
 
 
 def _project_copy(target: Path) -> Path:

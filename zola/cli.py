@@ -167,14 +167,23 @@ def _parser() -> argparse.ArgumentParser:
 def _site_files(args: argparse.Namespace) -> None:
     from zola import sitefiles
 
+    if not args.directory.strip():
+        raise UsageError("DIR is empty: name the folder to write into, e.g. site/zola")
     folder = Path(args.directory)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{folder} is a file: name a folder to write into, e.g. site/zola")
     try:
         written = sitefiles.copy(folder)
-    except (FileNotFoundError, ValueError) as error:
+    except (FileNotFoundError, ValueError) as error:  # no site files here: what to do
         raise UsageError(str(error)) from None
+    except OSError as error:
+        raise UsageError(f"cannot write into {folder}: {error.strerror or error}") from None
     size = sum((folder / path).stat().st_size for path in written)
     print(f"{_count(len(written), 'file', 'files')} ({size // 1024} KB) in {folder}")
-    print(f"pages load {(folder / sitefiles.LOADER).as_posix()}")
+    print(
+        f"the loader is {(folder / sitefiles.LOADER).as_posix()}: set zola.markdown's "
+        "boards_url to the address the site serves this folder at (e.g. /zola/)"
+    )
 
 
 def _svg(args: argparse.Namespace) -> None:

@@ -380,17 +380,24 @@ def _words(value: str | None) -> list[str]:
     return (value or "").replace(",", " ").split()
 
 
-def check_width(value: str | None) -> str | None:
-    """A width as the diagram takes it: ``300`` is ``300px``; ``None`` for none.
+def check_width(value: str | float | None) -> str | None:
+    """A width as the diagram takes it: ``300`` (text or a number, as a config file may
+    give it) is ``300px``; ``None`` for none.
 
-    >>> check_width("300"), check_width("50%"), check_width(" ")
-    ('300px', '50%', None)
+    >>> check_width("300"), check_width("50%"), check_width(" "), check_width(250)
+    ('300px', '50%', None, '250px')
+    >>> check_width("0")
+    Traceback (most recent call last):
+    ...
+    ValueError: width must be more than 0, not '0'
     """
-    if value is None or not value.strip():
+    text = "" if value is None else str(value).strip()
+    if not text and not isinstance(value, bool):
         return None
-    text = value.strip()
-    if not _WIDTH.fullmatch(text):
-        raise ValueError(f"width must be like 300px, 300, 50% or 20em, not {quoted(value)}")
+    if isinstance(value, bool) or not _WIDTH.fullmatch(text):
+        raise ValueError(f"width must be like 300px, 300, 50% or 20em, not {quoted(text)}")
+    if not float(text.rstrip("%abcdefghijklmnopqrstuvwxyz")):  # the number before its unit
+        raise ValueError(f"width must be more than 0, not {quoted(text)}")
     return text + "px" if text[-1].isdigit() or text[-1] == "." else text
 
 
@@ -588,6 +595,9 @@ class ZolaExtension(Extension):
     def extendMarkdown(self, md: Markdown) -> None:  # Python-Markdown's name
         md.registerExtension(self)
         config = self.getConfigs()
+        for name in ("boards_url", "app_url", "document"):
+            if not isinstance(config[name], str):
+                raise ValueError(f"zola.markdown: {name} must be text, not {config[name]!r}")
         width = check_width(config["width"]) or DEFAULT_WIDTH  # a bad one raises here
         live = str(config["live"]).strip().lower() or "element"
         if live not in LIVE_KINDS:

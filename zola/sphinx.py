@@ -325,7 +325,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     the PNG converter."""
     app.add_config_value("zola_app_url", "", "env", types=frozenset({str}))
     app.add_config_value("zola_live", "element", "env", types=frozenset({str}))
-    app.add_config_value("zola_width", DEFAULT_WIDTH, "env", types=frozenset({str}))
+    app.add_config_value("zola_width", DEFAULT_WIDTH, "env", types=frozenset({str, int, float}))
     app.add_directive("zola", ZolaDirective)
     app.add_node(live_board, html=(visit_live_board, None))  # the visit skips the children
     app.connect("doctree-resolved", live_boards_only_in_html)
