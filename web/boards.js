@@ -395,6 +395,8 @@ function paint(id, json, labels, svg, moveList) {
 // send() has no one to tell). ``svg`` null: the drawing there stays.
 function draw(shell, screen, labels, svg, moveList, live) {
   const { element, root, parts } = shell;
+  const focused = root.activeElement; // where the reader is, before painting
+  const inList = !!focused && parts.moves.contains(focused);
   if (live) for (const name of screen.fetch) fetchFile(shell, name);
   if (labels !== shell.labels) setLabels(shell, labels);
   parts.zola.lang = screen.language;
@@ -441,6 +443,14 @@ function draw(shell, screen, labels, svg, moveList, live) {
   if (screen.layout.panel) {
     parts.moves.innerHTML = moveList; // markup made by zola.movelist, escaped
     scroll(parts.moves);
+  }
+  // A part that had the focus and is gone or out of use now (a move list written
+  // afresh, a step button at the end of the game, Reset once used) hands it on, so the
+  // keys keep working: to the move now looked at in the list, else to the board.
+  const now = root.activeElement;
+  if (focused && (!now || (now === focused && (focused.disabled || focused.closest("[hidden]"))))) {
+    const current = inList ? parts.moves.querySelector("button.current") : null;
+    (current ?? board).focus({ preventScroll: true });
   }
   if (live) element.dataset.ready = "1";
 }

@@ -134,7 +134,7 @@ def test_live_boards_on_a_docs_page(page, server_url, screenshot) -> None:
     assert a.locator('button[data-do="back"]').is_disabled()
     a.locator('button[data-do="last"]').click()
     assert game_of(a) == "v1;size=6;moves=c3xd3.c4xd3.e3xd3"
-    a.locator('button[data-do="flip"]').focus()  # a button that stays enabled
+    a.locator('button[data-do="flip"]').focus()
     page.keyboard.press("Home")
     page.keyboard.press("ArrowRight")
     assert game_of(a).endswith(";ply=1")
@@ -210,6 +210,30 @@ def test_keyboard_on_the_squares_as_on_the_apps_board(page, server_url) -> None:
     label = a.locator('[data-square="d3"]').get_attribute("aria-label")
     assert label == "d3, red checker"
     assert a.locator('button[data-do="first"]').get_attribute("aria-label") == "Go to the start"
+
+
+def test_the_keys_keep_stepping_when_the_part_with_the_focus_goes(page, server_url) -> None:
+    # A move-list click writes the list afresh, a step button at the end of the game is
+    # disabled, Reset hides once used: the focus moves on, and the keys still step.
+    open_host(page, server_url, host_page(board(GAME_A, attributes=' id="a"')))
+    a = page.locator("#a")
+    focused = "(e) => e.shadowRoot.activeElement?.dataset.node ?? e.shadowRoot.activeElement?.className"
+    a.locator('.moves button[data-node="2"]').click()
+    assert game_of(a).endswith(";ply=2") and a.evaluate(focused) == "2"
+    page.keyboard.press("ArrowLeft")
+    assert game_of(a).endswith(";ply=1") and a.evaluate(focused) == "1"
+    a.locator('button[data-do="back"]').click()  # to the start: back is disabled now
+    assert game_of(a).endswith(";ply=0") and a.locator('button[data-do="back"]').is_disabled()
+    assert a.evaluate(focused) == "board"
+    page.keyboard.press("ArrowRight")
+    assert game_of(a).endswith(";ply=1")
+    page.keyboard.press("End")
+    a.locator('[data-square="e4"]').click()  # Blue tries e4xd3: a variation, and Reset
+    a.locator('[data-square="d3"]').click()
+    a.locator('button[data-do="reset"]').click()
+    assert a.locator('button[data-do="reset"]').is_hidden() and a.evaluate(focused) == "board"
+    page.keyboard.press("Home")
+    assert game_of(a).endswith(";ply=0")
 
 
 def test_boards_added_later_are_mounted_and_removed_ones_released(page, server_url) -> None:
