@@ -94,7 +94,11 @@ class live_board(nodes.General, nodes.Element):  # docutils names its nodes so
 
 def visit_live_board(translator: Any, node: live_board) -> None:
     """The element, holding the board's first screen inlined (``preview``, made by
-    :meth:`Diagram.live_preview`) rather than the image, which other output keeps."""
+    :meth:`Diagram.live_preview`) rather than the image, which other output keeps;
+    centred in a figure (a captioned diagram), as Sphinx centres a figure's image."""
+    style = f"max-width: {node['width']}"
+    if isinstance(node.parent, nodes.figure):
+        style += "; margin-inline: auto"
     translator.body.append(
         translator.starttag(
             node,
@@ -103,7 +107,7 @@ def visit_live_board(translator: Any, node: live_board) -> None:
             CLASS="zola-live",
             **{
                 "data-zola": node["fragment"],
-                "style": f"max-width: {node['width']}",
+                "style": style,
             },
         )
     )

@@ -155,6 +155,10 @@ def test_sphinx_live_boards_work_from_the_built_site_alone(page, site_url: str) 
     assert eight.locator("svg[data-position]").get_attribute("data-flipped") == "1"
     assert six.locator(".moves").is_visible()
     assert six.locator("a.app-link").is_hidden()  # no app in this site to open
+    # Centred in its figure, as Sphinx centres a captioned image.
+    board, figure = six.bounding_box(), page.locator("figure").first.bounding_box()
+    assert board["width"] < figure["width"] - 100
+    assert abs(board["x"] + board["width"] / 2 - (figure["x"] + figure["width"] / 2)) < 1
     assert_played(six, parse(SIX)[0].position, "c4xd3")
     assert_only_the_site(page, site_url, loader)
 
