@@ -582,6 +582,12 @@ def test_markdown_bad_options(option: str, message: str, caplog: pytest.LogCaptu
     assert f"zola diagram at line 1: {text[24:]}" == caplog.records[0].getMessage()
 
 
+def test_markdown_flags_may_stand_alone_on_their_line() -> None:
+    alone = markdown(f"```zola\n{LONE}\nlive\nFlip\n```\n", boards_url="/zola/")
+    given = markdown(f"```zola\n{LONE}\nlive: true\nflip: true\n```\n", boards_url="/zola/")
+    assert alone == given and len(Tags(alone).live()) == 1
+
+
 def test_markdown_config_as_a_yaml_file_gives_it(tmp_path: Path) -> None:
     # mkdocs.yml: `width: 300` is a number; a URL that is not text is a clear error.
     html = markdown(f"```zola\n{LONE}\n```\n", width=300)

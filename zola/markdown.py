@@ -93,6 +93,7 @@ logger = logging.getLogger("zola.markdown")
 
 FLAGS = ("flip", "shading", "no-coordinates", "dark")
 OPTIONS = (*FLAGS, "arrows", "highlight", "caption", "width", "alt", "live", "solution")
+ALONE = (*FLAGS, "live")  # the options that may stand alone on a block's line: on
 # Where a puzzle's solution goes: folded under the board, printed under it, or nowhere.
 SOLUTIONS = ("hidden", "after", "none")
 TRUE_WORDS = ("", "true", "yes", "on", "1")
@@ -462,19 +463,24 @@ _OPTION = re.compile(r"(?P<key>[A-Za-z][A-Za-z-]*)[ \t]*:(?P<value>.*)")
 
 
 def read_block(lines: list[str]) -> tuple[str, dict[str, str]]:
-    """The source and options of a block's lines (blank lines skipped).
+    """The source and options of a block's lines (blank lines skipped); a flag may stand
+    alone on its line (``live``, as Sphinx's ``:live:``).
 
-    >>> read_block(["6/6/2rb2/6/6/6 r", "", "flip: true", "arrows: c4xd4"])
-    ('6/6/2rb2/6/6/6 r', {'flip': 'true', 'arrows': 'c4xd4'})
+    >>> read_block(["6/6/2rb2/6/6/6 r", "", "flip: true", "arrows: c4xd4", "live"])
+    ('6/6/2rb2/6/6/6 r', {'flip': 'true', 'arrows': 'c4xd4', 'live': ''})
     """
     rest = [line for line in lines if line.strip()]
     if not rest:
         raise ValueError("a diagram needs a game link (v1;...) or position text")
     options: dict[str, str] = {}
     for line in rest[1:]:
-        match = _OPTION.fullmatch(line.strip())
+        flag = line.strip().lower()
+        match = _OPTION.fullmatch(line.strip() + (":" if flag in ALONE else ""))
         if match is None:
-            raise ValueError(f"an option line is 'name: value', not {quoted(line.strip())}")
+            raise ValueError(
+                f"an option line is 'name: value' (or a flag alone: {', '.join(ALONE)}), "
+                f"not {quoted(line.strip())}"
+            )
         key = match["key"].lower()
         if key in options:
             raise ValueError(f"option {quoted(key)} is given twice")

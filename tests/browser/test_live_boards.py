@@ -217,7 +217,9 @@ def test_the_keys_keep_stepping_when_the_part_with_the_focus_goes(page, server_u
     # disabled, Reset hides once used: the focus moves on, and the keys still step.
     open_host(page, server_url, host_page(board(GAME_A, attributes=' id="a"')))
     a = page.locator("#a")
-    focused = "(e) => e.shadowRoot.activeElement?.dataset.node ?? e.shadowRoot.activeElement?.className"
+    focused = (  # the move (its number) or the part (its class) that has the focus
+        "(e) => { const at = e.shadowRoot.activeElement; return at?.dataset.node ?? at?.className }"
+    )
     a.locator('.moves button[data-node="2"]').click()
     assert game_of(a).endswith(";ply=2") and a.evaluate(focused) == "2"
     page.keyboard.press("ArrowLeft")
