@@ -75,7 +75,7 @@ import html
 import logging
 import re
 from collections.abc import Mapping
-from urllib.parse import urljoin
+from urllib.parse import urlsplit
 
 from markdown import Markdown
 from markdown.extensions import Extension
@@ -441,12 +441,17 @@ def loader_url(boards_url: str = "", app_url: str = "") -> str:
 
     >>> loader_url("/zola"), loader_url(app_url="https://example.org/zola/index.html#x")
     ('/zola/web/boards.js', 'https://example.org/zola/web/boards.js')
+    >>> loader_url("../../zola/"), loader_url(app_url="../app/index.html")
+    ('../../zola/web/boards.js', '../app/web/boards.js')
     """
     if boards_url.strip():
         folder = boards_url.strip()
-        return urljoin(folder if folder.endswith("/") else folder + "/", LOADER)
+        return (folder if folder.endswith("/") else folder + "/") + LOADER
     if app_url.strip():
-        return urljoin(app_url.strip().split("#", 1)[0], LOADER)
+        page = app_url.strip().split("#", 1)[0].split("?", 1)[0]
+        if urlsplit(page).netloc and not urlsplit(page).path:
+            page += "/"  # https://example.org: the site's root
+        return page[: page.rfind("/") + 1] + LOADER  # from the app's folder (a path kept whole)
     return ""
 
 
