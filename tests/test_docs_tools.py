@@ -616,6 +616,113 @@ def test_markdown_works_without_fenced_code() -> None:
     assert [svg.get("data-position") for svg in inline_svgs(html)] == [LONE]
 
 
+# ------------------------------------------------------------------------ MkDocs
+
+MKDOCS_YML = """\
+site_name: Zola docs test
+theme:
+  name: mkdocs
+  highlightjs: false  # (the theme would fetch it from a CDN)
+plugins:
+  - search
+  - zola
+"""
+MKDOCS_INDEX = f"""\
+# Live boards
+
+```zola
+{LINK}
+live: panel
+caption: The first capture
+```
+
+```zola
+{LONE}
+```
+"""
+MKDOCS_DEEP = f"# A page a folder down\n\n```zola\n{LONE}\nlive\nhighlight: c4\n```\n"
+
+
+def mkdocs_project(root: Path, config: str = MKDOCS_YML) -> Path:
+    """A MkDocs project in ``root``: a page with a live board and a static diagram, and
+    one a folder down with a live board."""
+    _need("mkdocs")
+    (root / "docs" / "guide").mkdir(parents=True)
+    (root / "mkdocs.yml").write_text(config)
+    (root / "docs" / "index.md").write_text(MKDOCS_INDEX)
+    (root / "docs" / "guide" / "deep.md").write_text(MKDOCS_DEEP)
+    return root
+
+
+def mkdocs_build(root: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "mkdocs", "build", *options]
+    return subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=120)
+
+
+def test_mkdocs_plugin_writes_the_boards_files_and_loads_them_from_each_page(
+    tmp_path: Path,
+) -> None:
+    root = mkdocs_project(tmp_path)
+    done = mkdocs_build(root, "--strict")
+    assert done.returncode == 0, done.stderr
+    site = root / "site"
+    written = sorted(p.relative_to(site / "zola").as_posix() for p in (site / "zola").rglob("*"))
+    assert [path for path in written if "." in path.rsplit("/", 1)[-1]] == sorted(
+        sitefiles.files()
+    )
+    text = (site / "index.html").read_text("utf-8")
+    index, deep = Tags(text), Tags((site / "guide" / "deep" / "index.html").read_text("utf-8"))
+    # A path from each page: the site works in any folder of any static server.
+    assert index.loaders() == ["zola/web/boards.js"]
+    assert deep.loaders() == ["../../zola/web/boards.js"]
+    ((board,), (lone,)) = index.live(), deep.live()
+    assert board["data-zola"] == f"{LINK};panel;nolink"  # the site has no app to open
+    assert lone["data-zola"].startswith("v2;") and lone["data-zola"].endswith(";nolink")
+    assert [svg.get("data-position") for svg in inline_svgs(text)] == [
+        LINK_POSITION,
+        LONE,
+    ]
+
+
+def test_mkdocs_plugin_warns_naming_the_page_and_strict_stops(tmp_path: Path) -> None:
+    root = mkdocs_project(tmp_path)
+    (root / "docs" / "guide" / "bad.md").write_text("# Bad\n\n```zola\nv1;size=9\n```\n")
+    warning = (
+        "WARNING -  zola diagram at guide/bad.md, line 3: bad game link: "
+        "board size must be 6, 8 or 10, not '9'"
+    )
+    strict = mkdocs_build(root, "--strict")
+    assert strict.returncode == 1 and warning in strict.stderr
+    assert "Aborted with 1 warnings in strict mode!" in strict.stdout + strict.stderr
+    done = mkdocs_build(root)
+    assert done.returncode == 0 and done.stderr.count(warning) == 1
+    page = (root / "site" / "guide" / "bad" / "index.html").read_text("utf-8")
+    ((attrs, text),) = [(a, s) for a, s in Tags(page).all("p") if a.get("class") == "zola-error"]
+    assert text.startswith("Zola diagram at guide/bad.md, line 3: bad game link")
+
+
+def test_mkdocs_plugin_with_an_app_url_loads_the_boards_from_the_app(tmp_path: Path) -> None:
+    config = MKDOCS_YML.replace("  - zola\n", f"  - zola:\n      app_url: {APP_URL}\n")
+    config += "markdown_extensions:\n  - zola.markdown:\n      width: 300\n"
+    root = mkdocs_project(tmp_path, config)
+    done = mkdocs_build(root, "--strict")
+    assert done.returncode == 0, done.stderr
+    text = (root / "site" / "index.html").read_text("utf-8")
+    index = Tags(text)
+    assert index.loaders() == [APP_LOADER] and not (root / "site" / "zola").exists()
+    assert index.live()[0]["data-zola"] == f"{LINK};panel"  # it links to the app
+    assert [svg.get("width") for svg in inline_svgs(text)] == ["300px", "300px"]
+
+
+def test_mkdocs_plugin_writes_no_files_for_a_site_without_live_boards(tmp_path: Path) -> None:
+    root = mkdocs_project(tmp_path)
+    (root / "docs" / "guide" / "deep.md").write_text(f"# Static\n\n```zola\n{LONE}\n```\n")
+    (root / "docs" / "index.md").write_text("# Nothing live\n")
+    done = mkdocs_build(root, "--strict")
+    assert done.returncode == 0, done.stderr
+    assert not (root / "site" / "zola").exists()
+
+
 # ---------------------------------------------------------------------- notebooks
 
 

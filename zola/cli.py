@@ -154,7 +154,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser(
         "site-files",
-        help="write the files live boards load into a site (e.g. a built MkDocs site)",
+        help="write the files live boards load into a site (Sphinx and MkDocs do it themselves)",
         description="Write the files live boards load (the loader web/boards.js, its "
         "Python, the bytecode, PyScript, MicroPython) into DIR, keeping their paths: "
         "pages load DIR/web/boards.js (zola.markdown's boards_url: DIR's address).",

@@ -1,6 +1,6 @@
 """Zola diagrams in Markdown: a fenced block with ``zola`` as its language.
 
-For MkDocs (``markdown_extensions: [zola.markdown]``) and any Python-Markdown
+For MkDocs (the ``zola`` plugin, :mod:`zola.mkdocs`, turns it on) and any Python-Markdown
 pipeline (``markdown.markdown(text, extensions=["zola.markdown"])``). The block's
 first line is a game link's fragment or position text; each further line is an
 option, ``key: value``::

@@ -9,8 +9,9 @@ PyScript's ``core.js`` with the chunks it imports, and MicroPython's
 never drifts from it; :func:`copy` writes them into a folder with the same layout.
 :func:`board_root` writes a live board's shadow root as the loader makes it (its style
 sheet and parts, read from ``boards.js`` too), for the docs tools to declare in HTML.
-The Sphinx extension (:mod:`zola.sphinx`) copies them into ``_static/zola/``; for
-MkDocs and other sites, ``python -m zola site-files DIR`` does.
+The Sphinx extension (:mod:`zola.sphinx`) copies them into ``_static/zola/``, the
+MkDocs plugin (:mod:`zola.mkdocs`) into the site's ``zola/``; for other sites,
+``python -m zola site-files DIR`` does.
 
 Where they come from (:func:`source`): the installed package's ``zola/site/`` folder
 (``setup.py`` fills it when the package is built, from ``web/`` and ``node_modules/``:

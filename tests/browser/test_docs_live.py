@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import PageLog, serving
-from tests.test_docs_tools import LONE, build, markdown
+from tests.test_docs_tools import LINK, LONE, build, markdown, mkdocs_build, mkdocs_project
 from zola import Move, Position
 from zola.link import parse
 
@@ -93,6 +93,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (pages / "guide" / "index.html").write_text(html_page(deep))
     command = [sys.executable, "-m", "zola", "site-files", str(pages / "zola")]
     subprocess.run(command, check=True, capture_output=True, text=True, timeout=60)
+
+    # MkDocs with the zola plugin, built into site/mkdocs/.
+    project = mkdocs_project(root / "mkdocs")
+    with (project / "mkdocs.yml").open("a") as config:
+        config.write(f"site_dir: {site / 'mkdocs'}\n")
+    done = mkdocs_build(project, "--strict")
+    assert done.returncode == 0, done.stderr
     return site
 
 
@@ -165,6 +172,22 @@ def test_sphinx_live_boards_work_from_the_built_site_alone(page, site_url: str) 
     # A page a folder down loads the same files.
     page.requests.clear()
     open_live(page, f"{site_url}/sphinx/guide/deep.html")
+    assert_played(page.locator("[data-zola]"), Position.parse(LONE), "c4xd4")
+    assert_only_the_site(page, site_url, loader)
+
+
+def test_mkdocs_live_boards_work_with_the_plugin_from_the_built_site_alone(
+    page, site_url: str
+) -> None:
+    loader = f"{site_url}/mkdocs/zola/web/boards.js"
+    open_live(page, f"{site_url}/mkdocs/index.html")
+    board = page.locator("[data-zola]")
+    assert_played(board, parse(LINK)[0].position, "d5xe4")
+    assert board.locator("a.app-link").is_hidden()  # no app in this site to open
+    assert_only_the_site(page, site_url, loader)
+
+    page.requests.clear()  # a page a folder down loads the same files, by its own path
+    open_live(page, f"{site_url}/mkdocs/guide/deep/")
     assert_played(page.locator("[data-zola]"), Position.parse(LONE), "c4xd4")
     assert_only_the_site(page, site_url, loader)
 
