@@ -104,7 +104,7 @@ button:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outlin
   margin-left: auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
   color: var(--link); font-size: 0.9em; text-decoration: underline;
 }
-@container (max-width: 22em) { .app-link .words { display: none; } }
+.app-link.tight .words, .app-link.gone { display: none; } /* (see fit) */
 p { margin: 0; }
 .line { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2em 0.6em; min-height: 2.1em; margin-top: 0.2em; }
 .status { font-weight: 600; }
@@ -275,6 +275,7 @@ function prepare(element) {
   if (!roots.has(root)) listen(root);
   roots.set(root, shell);
   shells.set(element, shell);
+  resized?.observe(parts.zola);
   if (screen) prepaint(shell, screen.textContent);
   return shell;
 }
@@ -437,7 +438,10 @@ function draw(shell, screen, labels, svg, moveList, live) {
   buttons.retry.hidden = screen.puzzle !== "wrong";
   parts.reset.hidden = !screen.changed;
   parts.link.hidden = !screen.app_link;
-  if (screen.app_link) parts.link.href = screen.app_link;
+  if (screen.app_link) {
+    parts.link.href = screen.app_link;
+    fit(shell);
+  }
   parts.note.textContent = screen.comment;
   parts.moves.hidden = !screen.layout.panel;
   if (screen.layout.panel) {
@@ -453,6 +457,33 @@ function draw(shell, screen, labels, svg, moveList, live) {
     (current ?? board).focus({ preventScroll: true });
   }
   if (live) element.dataset.ready = "1";
+}
+
+// The app link's words show only where they fit beside the buttons (their width
+// depends on the language, and Reset takes room when it shows); elsewhere the link is
+// its arrow, named by its title, and where not even that fits (Reset shown on a narrow
+// board), it waits until there is room. Checked once a frame, for every board painted
+// or resized since: all shown whole and measured (one layout), then the tight ones.
+const fitting = new Set();
+const resized = typeof ResizeObserver === "function"
+  ? new ResizeObserver((entries) => {
+    for (const entry of entries) {
+      const shell = roots.get(entry.target.getRootNode());
+      if (shell) fit(shell);
+    }
+  })
+  : null;
+function fit(shell) {
+  if (!fitting.size) requestAnimationFrame(() => {
+    const links = [...fitting].map((board) => board.parts.link).filter((link) => !link.hidden);
+    fitting.clear();
+    const cut = (link) => link.scrollWidth > link.clientWidth;
+    for (const link of links) link.classList.remove("tight", "gone");
+    const tight = links.filter(cut);
+    for (const link of tight) link.classList.add("tight");
+    for (const link of tight.filter(cut)) link.classList.add("gone");
+  });
+  fitting.add(shell);
 }
 
 // Keep the move looked at in sight in its list (and never scroll the page): once a
@@ -489,6 +520,7 @@ function unmount(element) {
   const shell = shells.get(element);
   if (!shell) return;
   shells.delete(element);
+  resized?.unobserve(shell.parts.zola);
   send(shell, "close");
   byId.delete(shell.id);
   shell.id = 0;

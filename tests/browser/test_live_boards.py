@@ -12,6 +12,7 @@ import threading
 from html import escape
 
 import pytest
+from playwright.sync_api import expect
 
 from zola import Position
 from zola.diagram import diagram
@@ -236,6 +237,44 @@ def test_the_keys_keep_stepping_when_the_part_with_the_focus_goes(page, server_u
     assert a.locator('button[data-do="reset"]').is_hidden() and a.evaluate(focused) == "board"
     page.keyboard.press("Home")
     assert game_of(a).endswith(";ply=0")
+
+
+# Whether each board's app link shows its words (None: not even its arrow), once none
+# is cut short, as they are checked a frame after a board is painted or resized.
+LINK_WORDS = """(widths) => widths.map((width) => {
+  const link = document.getElementById(`b${width}`).shadowRoot.querySelector(".app-link");
+  if (link.scrollWidth > link.clientWidth) return "cut";
+  if (!link.getClientRects().length) return null;
+  return link.querySelector(".words").getBoundingClientRect().width > 0;
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_app_link_shows_its_words_only_where_they_fit(page, server_url, lang) -> None:
+    widths = [240, 320, 360, 640]
+    boards = "".join(
+        f'<div style="width: {width}px">{board(GAME_A, attributes=f" id=b{width}")}</div>'
+        for width in widths
+    )
+    open_host(page, server_url, host_page(boards, lang=lang))
+
+    def words() -> list[bool | None]:
+        page.wait_for_function(f"!({LINK_WORDS})({widths}).includes('cut')")
+        return page.evaluate(LINK_WORDS, widths)
+
+    # English fits at 360 px, the longer French only at 640; narrower, the arrow alone.
+    assert words() == [False, False, lang == "en", True]
+    for width in widths:  # Reset shows: it takes the room of the words where they are tight
+        b = page.locator(f"#b{width}")
+        b.locator('[data-square="e4"]').click()
+        b.locator('[data-square="d3"]').click()
+        expect(b.locator('button[data-do="reset"]')).to_be_visible()
+    # (A board is at most 32rem wide: there the French words do not fit beside Reset.)
+    assert words() == ([None, False, False, True] if lang == "en" else [None, None, False, False])
+    page.locator("#b640").evaluate("(e) => { e.parentElement.style.width = '360px'; }")
+    assert words()[3] is False
+    link = page.locator("#b640").locator("a.app-link")
+    assert link.get_attribute("title") and link.get_attribute("href").startswith(server_url)
 
 
 def test_boards_added_later_are_mounted_and_removed_ones_released(page, server_url) -> None:
