@@ -170,7 +170,7 @@ def test_links_open_at_their_ply_and_a_broken_link_changes_nothing_but_the_game(
     assert app.screen().fragment == "v1;size=8;moves=d4xe4;ply=0;flip"
     app.open_link("#v1;size=6;ply=" + "0" * 4301 + ";dark")
     screen = app.screen()
-    assert screen.message.startswith("This link holds no valid game (ply must be 0 to 0)")
+    assert screen.message.startswith("This link holds no valid game (ply must be 0: the game")
     assert app.view.flip and app.view.theme == "light"  # the view did not change
     app.open_link("#v1;size=8;moves=a1-a2")
     assert app.screen().message.startswith("This link holds no valid game (move 1: a1-a2")

@@ -171,7 +171,7 @@ def test_a_failure_inside_the_image_libraries_is_one_line_of_error(
 def test_a_fragment_with_a_huge_number_is_one_line_of_error() -> None:
     result = zola("svg", "--fragment", "v1;size=6;ply=" + "0" * 4301, "-o", "-")
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert result.stderr == "zola: error: bad game link: ply must be 0 to 0\n"
+    assert result.stderr == "zola: error: bad game link: ply must be 0: the game has no moves\n"
 
 
 # -- analyse and review ---------------------------------------------------------------------------

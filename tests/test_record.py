@@ -46,7 +46,8 @@ def test_the_record_needs_no_percent_escapes() -> None:
     ("text", "message"),
     [
         ("", "must start with 'v1'"),
-        ("v3;size=6", "must start with 'v1' or 'v2'"),
+        ("v3;size=6", "must start with 'v1' or 'v2'$"),
+        ("6/6/2rb2/6/6/6 r", "position text goes in a link as 'v2;size=6;start=6/6/2rb2/6/6/6_r'"),
         ("v1;size=7", "size must be 6, 8 or 10"),
         ("v1;size=6;size=6", "unexpected field"),
         ("v1;colour=red", "unexpected field"),
@@ -54,7 +55,7 @@ def test_the_record_needs_no_percent_escapes() -> None:
         ("v1;size=6;moves=a1-a2", "move 1: a1-a2 is not legal: a step must go to an empty square"),
         ("v1;size=6;moves=c3xd3;ply=3", "ply must be 0 to 1"),
         ("v1;size=6;moves=c3xd3;ply=-1", "ply must be 0 to 1"),
-        ("v1;size=6;ply=١", "ply must be 0 to 0"),
+        ("v1;size=6;ply=١", "ply must be 0: the game has no moves"),
         ("v1;size=8;start=6/6/6/6/6/r4b_r", "does not match"),
         ("v1;size=6;start=6/6/6/6/6/r4b", "start: bad position"),
         ("v1;size=6;moves=c3xd3.c4xd3.swap", "swap is only possible"),
@@ -62,7 +63,7 @@ def test_the_record_needs_no_percent_escapes() -> None:
         ("v1;size=6;moves=%ZZ", "'%ZZ' is not a percent-escape"),
         ("v1;size=6;moves=c3xd3%E2%82%AC", "'%E2' is not an ASCII character"),
         ("v1;size=6%253Bply=0", "size must be 6, 8 or 10, not '6%3Bply=0'"),  # decoded once
-        ("v1;size=6;ply=" + "0" * 4301, "ply must be 0 to 0"),
+        ("v1;size=6;ply=" + "0" * 4301, "ply must be 0: the game has no moves"),
         ("v1;size=6;moves=" + "c3xd3" * 1000, "move 1: bad move 'c3xd3c3xd3c3'...: too long"),
         ("v1;size=6;moves=<script>alert(1)</script>", "move 1"),
     ],

@@ -234,8 +234,11 @@ ENGLISH: "Messages" = {
     "error.escape": "'%{code}' is not a percent-escape",
     "error.escape_ascii": "'%{code}' is not an ASCII character",
     "error.version": "it must start with {first} or {second}",
+    "error.version_position": "it must start with {first} or {second}; position text goes in a "
+    "link as {example}",
     "error.field": "unexpected field {field}",
     "error.ply": "ply must be 0 to {count}",
+    "error.ply_none": "ply must be 0: the game has no moves",
     "error.at": "at must be 0 to {count}",
     "error.origin": "origin must be like https://example.org",
     "error.puzzle_id": "a puzzle id is a board size, '-' and six letters or digits, like "

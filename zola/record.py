@@ -155,7 +155,11 @@ def read(record: list[str]) -> Game:
     """The game of a record's fields (see :func:`fields`), checked move by move."""
     version = record[0] if record else ""
     if version not in _FIELDS:
-        raise bad_link("error.version", first=repr(VERSION), second=repr(TREE_VERSION))
+        versions = {"first": repr(VERSION), "second": repr(TREE_VERSION)}
+        if "/" in version:  # position text: how to write it as a link
+            example = f"{TREE_VERSION};size=6;start=6/6/2rb2/6/6/6_r"
+            raise bad_link("error.version_position", example=repr(example), **versions)
+        raise bad_link("error.version", **versions)
     values: dict[str, str] = {}
     for field in record[1:]:
         key, sep, value = field.partition("=")
@@ -168,6 +172,8 @@ def read(record: list[str]) -> Game:
         _read_line(game, values.get("moves", ""))
         ply = values.get("ply", str(len(game.line)))
         if not (is_number(ply) and len(ply) <= 5 and int(ply) <= len(game.line)):
+            if not game.line:
+                raise bad_link("error.ply_none")
             raise bad_link("error.ply", count=len(game.line))
         game.go_to(int(ply))
         return game
