@@ -35,6 +35,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from zola import sitefiles
+from zola.markdown import loader_script, loader_url
 from zola.markdown import logger as markdown_log
 
 EXTENSION = "zola.markdown"
@@ -61,21 +62,22 @@ class ZolaPlugin(BasePlugin[ZolaConfig]):  # type: ignore[no-untyped-call]
 
     def __init__(self) -> None:
         self.forward = _ToMkDocs()
-        self.settings: dict[str, Any] = {}  # the extension's config as the author gave it
-        self.copying = False  # whether this build serves the boards' files itself
-        self.live = False  # whether a page of this build has a live board
+        self.given: dict[str, Any] | None = None  # the extension's config, as the author wrote it
+        self.settings: dict[str, Any] = {}  # that config, with the plugin's app_url
+        self.folder = ""  # where in the site the boards' files go ("": not copied)
+        self.live = False  # whether a page of this build loads live boards
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         if EXTENSION not in config.markdown_extensions:
             config.markdown_extensions.append(EXTENSION)
-        self.settings = dict(config.mdx_configs.get(EXTENSION) or {})
-        if self.config.app_url:
-            self.settings["app_url"] = self.config.app_url
-        given = self.settings.get("boards_url") or self.settings.get("app_url")
-        self.copying, self.live = not given, False
-        folder = self.config.folder.strip("/")
-        if self.copying and (not folder or ".." in folder.split("/")):
-            raise PluginError(f"zola: folder must be a folder of the site, not {folder!r}")
+        self.given = config.mdx_configs.get(EXTENSION)
+        self.settings = dict(self.given or {})
+        if self.config.app_url.strip():
+            self.settings["app_url"] = self.config.app_url.strip()
+        served = any(str(self.settings.get(name, "")).strip() for name in ("boards_url", "app_url"))
+        self.folder, self.live = "" if served else self.config.folder.strip("/"), False
+        if not served and (not self.folder or ".." in self.folder.split("/")):
+            raise PluginError(f"zola: folder must be a folder of the site, not {self.folder!r}")
         if self.forward not in markdown_log.handlers:
             markdown_log.addHandler(self.forward)
         return config
@@ -84,22 +86,29 @@ class ZolaPlugin(BasePlugin[ZolaConfig]):  # type: ignore[no-untyped-call]
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
         settings = dict(self.settings, document=page.file.src_uri)
-        if self.copying:  # a path from the page: the site may be served from any folder
-            settings["boards_url"] = get_relative_url(self.config.folder.strip("/") + "/", page.url)
+        if self.folder:  # a path from the page: the site may be served from any folder
+            settings["boards_url"] = get_relative_url(self.folder + "/", page.url)
         config.mdx_configs[EXTENSION] = settings
         return markdown
 
     def on_page_content(
         self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        self.live = self.live or "data-zola=" in html
+        settings = config.mdx_configs[EXTENSION]
+        url = loader_url(settings.get("boards_url", ""), settings.get("app_url", ""))
+        self.live = self.live or loader_script(url) in html  # (the page's one loader line)
         return html
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        if not (self.copying and self.live):
+        # The author's config again, as on_config found it (for a build run again with it).
+        if self.given is None:
+            config.mdx_configs.pop(EXTENSION, None)
+        else:
+            config.mdx_configs[EXTENSION] = self.given
+        if not (self.folder and self.live):
             return
         try:
-            sitefiles.copy(Path(config.site_dir) / self.config.folder.strip("/"))
+            sitefiles.copy(Path(config.site_dir) / self.folder)
         except (OSError, ValueError) as error:
             raise PluginError(f"zola: the live boards' files: {error}") from None
 
