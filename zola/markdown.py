@@ -93,7 +93,7 @@ logger = logging.getLogger("zola.markdown")
 
 FLAGS = ("flip", "shading", "no-coordinates", "dark")
 OPTIONS = (*FLAGS, "arrows", "highlight", "caption", "width", "alt", "live", "solution")
-ALONE = (*FLAGS, "live")  # the options that may stand alone on a block's line: on
+ALONE = (*FLAGS, "live")  # the options that may stand alone on a block's line (true)
 # Where a puzzle's solution goes: folded under the board, printed under it, or nowhere.
 SOLUTIONS = ("hidden", "after", "none")
 TRUE_WORDS = ("", "true", "yes", "on", "1")
@@ -105,7 +105,7 @@ LIVE_WORDS = ("panel", "static", "nohints", "nolink")
 LIVE_KINDS = ("element", "iframe")
 LOADER = "web/boards.js"  # the live boards' loader, under where their files are served
 DEFAULT_WIDTH = "360px"
-_WIDTH = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:px|%|em|pt|cm|mm|in)?")
+_WIDTH = re.compile(r"(?:\d+(?:\.\d+)?|\.\d+)(?:px|%|em|pt|cm|mm|in)?")
 
 
 class Diagram:
@@ -393,13 +393,13 @@ def check_width(value: str | float | None) -> str | None:
     ValueError: width must be more than 0, not '0'
     """
     text = "" if value is None else str(value).strip()
-    if not text and not isinstance(value, bool):
+    if not text:
         return None
     if isinstance(value, bool) or not _WIDTH.fullmatch(text):
         raise ValueError(f"width must be like 300px, 300, 50% or 20em, not {quoted(text)}")
     if not float(text.rstrip("%abcdefghijklmnopqrstuvwxyz")):  # the number before its unit
         raise ValueError(f"width must be more than 0, not {quoted(text)}")
-    return text + "px" if text[-1].isdigit() or text[-1] == "." else text
+    return text + "px" if text[-1].isdigit() else text
 
 
 def _pixels(width: str | None) -> int | None:
@@ -443,14 +443,17 @@ def loader_url(boards_url: str = "", app_url: str = "") -> str:
     ('/zola/web/boards.js', 'https://example.org/zola/web/boards.js')
     >>> loader_url("../../zola/"), loader_url(app_url="../app/index.html")
     ('../../zola/web/boards.js', '../app/web/boards.js')
+    >>> loader_url(app_url="https://example.org/zola?x=1#y")  # a folder, named without its /
+    'https://example.org/zola/web/boards.js'
     """
     if boards_url.strip():
         folder = boards_url.strip()
         return (folder if folder.endswith("/") else folder + "/") + LOADER
     if app_url.strip():
         page = app_url.strip().split("#", 1)[0].split("?", 1)[0]
-        if urlsplit(page).netloc and not urlsplit(page).path:
-            page += "/"  # https://example.org: the site's root
+        last = page.rsplit("/", 1)[-1]
+        if (last and "." not in last) or not urlsplit(page).path:
+            page += "/"  # a folder (https://example.org/zola), not a page (index.html)
         return page[: page.rfind("/") + 1] + LOADER  # from the app's folder (a path kept whole)
     return ""
 
@@ -609,6 +612,11 @@ class ZolaExtension(Extension):
         for name in ("boards_url", "app_url", "document"):
             if not isinstance(config[name], str):
                 raise ValueError(f"zola.markdown: {name} must be text, not {config[name]!r}")
+        if any(mark in config["boards_url"] for mark in "?#"):
+            raise ValueError(
+                f"zola.markdown: boards_url is the address of a folder, without ? or #, "
+                f"not {quoted(config['boards_url'])}"
+            )
         width = check_width(config["width"]) or DEFAULT_WIDTH  # a bad one raises here
         live = str(config["live"]).strip().lower() or "element"
         if live not in LIVE_KINDS:
