@@ -48,6 +48,8 @@ def test_the_record_needs_no_percent_escapes() -> None:
         ("", "must start with 'v1'"),
         ("v3;size=6", "must start with 'v1' or 'v2'$"),
         ("6/6/2rb2/6/6/6 r", "position text goes in a link as 'v2;size=6;start=6/6/2rb2/6/6/6_r'"),
+        ("8/8/8/8/8/8/8/rb6 b", "as 'v2;size=8;start=8/8/8/8/8/8/8/rb6_b'"),
+        ("https://example.org/zola/#v1;size=6", "must start with 'v1' or 'v2'$"),  # not position
         ("v1;size=7", "size must be 6, 8 or 10"),
         ("v1;size=6;size=6", "unexpected field"),
         ("v1;colour=red", "unexpected field"),

@@ -156,8 +156,9 @@ def read(record: list[str]) -> Game:
     version = record[0] if record else ""
     if version not in _FIELDS:
         versions = {"first": repr(VERSION), "second": repr(TREE_VERSION)}
-        if "/" in version:  # position text: how to write it as a link
-            example = f"{TREE_VERSION};size=6;start=6/6/2rb2/6/6/6_r"
+        position = _position_text(version)
+        if position is not None:  # how to write it as a link
+            example = f"{TREE_VERSION};size={position.size};start={str(position).replace(' ', '_')}"
             raise bad_link("error.version_position", example=repr(example), **versions)
         raise bad_link("error.version", **versions)
     values: dict[str, str] = {}
@@ -400,6 +401,14 @@ def _unescape(text: str) -> str:
         if not (_allowed(char) or char in "\t\n\r"):
             raise InvalidRecordError(Text("error.comment_xml", char=quoted(char)))
     return comment
+
+
+def _position_text(text: str) -> Position | None:
+    """The position ``text`` writes in the position format, if it is one."""
+    try:
+        return Position.parse(text.replace("_", " ")) if "/" in text else None
+    except ZolaError:
+        return None
 
 
 def bad_link(key: str, **args: object) -> InvalidRecordError:
