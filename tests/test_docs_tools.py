@@ -566,6 +566,7 @@ def test_markdown_live_iframe_keeps_the_app_in_an_iframe_above_the_diagram() -> 
         ("flip: maybe", "flip must be true or false, not 'maybe'"),
         ("width: wide", "width must be like 300px"),
         ("width: 0", "width must be more than 0, not '0'"),
+        ("width: 300.", "width must be like 300px, 300, 50% or 20em, not '300.'"),
         ("live: sideways", "live must be true, false or embed words"),
         ("live: iframe element", "live is one of element or iframe, not both"),
         ("live: origin=https://example.org/page", "origin must be like https://example.org"),
@@ -595,6 +596,8 @@ def test_markdown_config_as_a_yaml_file_gives_it(tmp_path: Path) -> None:
     for name in ("boards_url", "app_url", "document"):
         with pytest.raises(ValueError, match=f"zola.markdown: {name} must be text, not 5"):
             markdown(f"```zola\n{LONE}\n```\n", **{name: 5})
+    with pytest.raises(ValueError, match="boards_url is the address of a folder, without"):
+        markdown(f"```zola\n{LONE}\n```\n", boards_url="/zola/?v=2")
     with pytest.raises(ValueError, match="width must be like 300px, 300, 50% or 20em"):
         markdown(f"```zola\n{LONE}\n```\n", width=True)
 
@@ -714,10 +717,42 @@ def test_mkdocs_plugin_with_an_app_url_loads_the_boards_from_the_app(tmp_path: P
     assert [svg.get("width") for svg in inline_svgs(text)] == ["300px", "300px"]
 
 
+def test_mkdocs_plugin_folder_and_file_urls(tmp_path: Path) -> None:
+    config = MKDOCS_YML.replace("  - zola\n", "  - zola:\n      folder: /assets/boards/\n")
+    root = mkdocs_project(tmp_path, config + "use_directory_urls: false\n")
+    done = mkdocs_build(root, "--strict")
+    assert done.returncode == 0, done.stderr
+    site = root / "site"
+    assert (site / "assets" / "boards" / "web" / "boards.js").is_file()
+    deep = Tags((site / "guide" / "deep.html").read_text("utf-8"))
+    assert deep.loaders() == ["../assets/boards/web/boards.js"]
+    for folder in ("/", "../boards"):
+        (root / "mkdocs.yml").write_text(config.replace("/assets/boards/", folder))
+        done = mkdocs_build(root)
+        assert done.returncode == 1 and "zola: folder must be a folder of the site" in done.stderr
+
+
+def test_mkdocs_plugin_builds_twice_with_one_config(tmp_path: Path) -> None:
+    # A build run again with the same config (as some plugins and tools do) is the same.
+    from mkdocs.commands.build import build as build_site
+    from mkdocs.config import load_config
+
+    root = mkdocs_project(tmp_path)
+    config = load_config(str(root / "mkdocs.yml"))
+    for _ in range(2):
+        shutil.rmtree(root / "site", ignore_errors=True)
+        build_site(config)
+        deep = Tags((root / "site" / "guide" / "deep" / "index.html").read_text("utf-8"))
+        assert deep.loaders() == ["../../zola/web/boards.js"]
+        assert (root / "site" / "zola" / "web" / "boards.js").is_file()
+    assert "zola.markdown" not in config.mdx_configs  # the author gave it no config
+
+
 def test_mkdocs_plugin_writes_no_files_for_a_site_without_live_boards(tmp_path: Path) -> None:
     root = mkdocs_project(tmp_path)
     (root / "docs" / "guide" / "deep.md").write_text(f"# Static\n\n```zola\n{LONE}\n```\n")
-    (root / "docs" / "index.md").write_text("# Nothing live\n")
+    mention = '# Nothing live\n\nA live board is `<div data-zola="...">`.\n'
+    (root / "docs" / "index.md").write_text(mention)  # a mention is not a board
     done = mkdocs_build(root, "--strict")
     assert done.returncode == 0, done.stderr
     assert not (root / "site" / "zola").exists()
