@@ -310,5 +310,5 @@ def write_pages() -> list[Path]:
 
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else OUT
-    for path in write(target) + (write_pages() if target == OUT else []):
+    for path in write(target) + (write_pages() if target.resolve() == OUT else []):
         print(path)

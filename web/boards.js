@@ -50,7 +50,7 @@ const CSS = `
 :host { display: block; max-width: 32rem; margin-block: 1rem; }
 :host([hidden]) { display: none; }
 .zola {
-  all: initial; display: block; box-sizing: border-box; width: 100%; container-type: inline-size;
+  all: initial; display: block; box-sizing: border-box; width: 100%;
   font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-align: start;
   --ink: #2b2620; --muted: #6b6153; --panel: #fffaf0; --line: #dccfb6; --accent: #2e7d32;
   --red: #c62828; --blue: #1e5bb8; --button: #fff; --button-line: #b9a98a; --hover: #f3ead8;
@@ -262,7 +262,7 @@ function prepare(element) {
     zola: find(".zola"), board: find(".board"), status: find(".status"), message: find(".message"),
     pie: find(".pie"), note: find(".note"), moves: find(".moves"), announce: find(".announce"),
     problem: find(".problem"), link: find(".app-link"), reset: find(".reset"),
-    puzzle: find(".puzzle"), buttons: {},
+    puzzle: find(".puzzle"), bar: find(".bar"), buttons: {},
   };
   for (const button of root.querySelectorAll("[data-do]")) parts.buttons[button.dataset.do] = button;
   const words = (element.dataset.zola || "").split(";");
@@ -271,11 +271,13 @@ function prepare(element) {
   // The key of a drawing the docs tools made of the board's first screen: Python keeps
   // that drawing when the key is its own (zola.live.frame_key), rather than making it again.
   const frame = preview.length === 1 ? preview[0].getAttribute("data-frame") : null;
-  shell = { element, root, parts, id: 0, labels: null, from: null, svg: null, frame, prepainted: null };
+  shell = {
+    element, root, parts, id: 0, labels: null, from: null, svg: null, frame, prepainted: null, room: "",
+  };
   if (!roots.has(root)) listen(root);
   roots.set(root, shell);
   shells.set(element, shell);
-  resized?.observe(parts.zola);
+  resized?.observe(parts.bar);
   if (screen) prepaint(shell, screen.textContent);
   return shell;
 }
@@ -438,10 +440,10 @@ function draw(shell, screen, labels, svg, moveList, live) {
   buttons.retry.hidden = screen.puzzle !== "wrong";
   parts.reset.hidden = !screen.changed;
   parts.link.hidden = !screen.app_link;
-  if (screen.app_link) {
-    parts.link.href = screen.app_link;
-    fit(shell);
-  }
+  if (screen.app_link) parts.link.href = screen.app_link;
+  const room = `${screen.app_link ? 1 : 0} ${screen.changed ? 1 : 0} ${screen.language}`;
+  if (screen.app_link && shell.room !== room) fit(shell); // the link's room may differ
+  shell.room = room;
   parts.note.textContent = screen.comment;
   parts.moves.hidden = !screen.layout.panel;
   if (screen.layout.panel) {
@@ -463,19 +465,22 @@ function draw(shell, screen, labels, svg, moveList, live) {
 // depends on the language, and Reset takes room when it shows); elsewhere the link is
 // its arrow, named by its title, and where not even that fits (Reset shown on a narrow
 // board), it waits until there is room. Checked once a frame, for every board painted
-// or resized since: all shown whole and measured (one layout), then the tight ones.
+// or resized since: all shown whole and measured (one layout), then the tight ones. (A
+// bar's first size is the one its first painting fitted the link to.)
 const fitting = new Set();
+const sized = new WeakSet(); // the bars whose first size has been reported
 const resized = typeof ResizeObserver === "function"
   ? new ResizeObserver((entries) => {
-    for (const entry of entries) {
-      const shell = roots.get(entry.target.getRootNode());
-      if (shell) fit(shell);
+    for (const { target } of entries) {
+      const shell = roots.get(target.getRootNode());
+      if (!sized.has(target)) sized.add(target);
+      else if (shell) fit(shell);
     }
   })
   : null;
 function fit(shell) {
   if (!fitting.size) requestAnimationFrame(() => {
-    const links = [...fitting].map((board) => board.parts.link).filter((link) => !link.hidden);
+    const links = [...fitting].map((each) => each.parts.link).filter((link) => !link.hidden);
     fitting.clear();
     const cut = (link) => link.scrollWidth > link.clientWidth;
     for (const link of links) link.classList.remove("tight", "gone");
@@ -520,7 +525,7 @@ function unmount(element) {
   const shell = shells.get(element);
   if (!shell) return;
   shells.delete(element);
-  resized?.unobserve(shell.parts.zola);
+  resized?.unobserve(shell.parts.bar);
   send(shell, "close");
   byId.delete(shell.id);
   shell.id = 0;

@@ -239,14 +239,21 @@ def test_the_keys_keep_stepping_when_the_part_with_the_focus_goes(page, server_u
     assert game_of(a).endswith(";ply=0")
 
 
-# Whether each board's app link shows its words (None: not even its arrow), once none
-# is cut short, as they are checked a frame after a board is painted or resized.
-LINK_WORDS = """(widths) => widths.map((width) => {
+# How each board's app link is shown ("words", "arrow" or "none"), and whether that is
+# the most that fits: a link that shows its words is not cut short, and one that does not
+# would be, with its words (or its arrow) back (checked with them back for a moment).
+LINKS = """(widths) => widths.map((width) => {
   const link = document.getElementById(`b${width}`).shadowRoot.querySelector(".app-link");
-  if (link.scrollWidth > link.clientWidth) return "cut";
-  if (!link.getClientRects().length) return null;
-  return link.querySelector(".words").getBoundingClientRect().width > 0;
+  const cut = () => link.scrollWidth > link.clientWidth;
+  const shown = link.classList.contains("gone") ? "none"
+    : link.classList.contains("tight") ? "arrow" : "words";
+  const classes = link.className;
+  link.classList.remove(shown === "none" ? "gone" : "tight");
+  const more = cut(); // with the next part back
+  link.className = classes;
+  return [shown, shown === "words" ? !cut() : more && (shown === "none" || !cut())];
 })"""
+FRAMES = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -258,21 +265,22 @@ def test_the_app_link_shows_its_words_only_where_they_fit(page, server_url, lang
     )
     open_host(page, server_url, host_page(boards, lang=lang))
 
-    def words() -> list[bool | None]:
-        page.wait_for_function(f"!({LINK_WORDS})({widths}).includes('cut')")
-        return page.evaluate(LINK_WORDS, widths)
+    def links() -> list[str]:
+        for _ in range(2):  # a resize is seen a frame later, and measured the frame after
+            page.evaluate(FRAMES)
+        shown = page.evaluate(LINKS, widths)
+        assert all(best for _, best in shown), shown
+        return [how for how, _ in shown]
 
-    # English fits at 360 px, the longer French only at 640; narrower, the arrow alone.
-    assert words() == [False, False, lang == "en", True]
+    assert links()[3] == "words"  # a board is at most 32rem wide: room for the words
     for width in widths:  # Reset shows: it takes the room of the words where they are tight
         b = page.locator(f"#b{width}")
         b.locator('[data-square="e4"]').click()
         b.locator('[data-square="d3"]').click()
         expect(b.locator('button[data-do="reset"]')).to_be_visible()
-    # (A board is at most 32rem wide: there the French words do not fit beside Reset.)
-    assert words() == ([None, False, False, True] if lang == "en" else [None, None, False, False])
-    page.locator("#b640").evaluate("(e) => { e.parentElement.style.width = '360px'; }")
-    assert words()[3] is False
+    assert links()[0] != "words"
+    page.locator("#b640").evaluate("(e) => { e.parentElement.style.width = '240px'; }")
+    assert links()[3] != "words"
     link = page.locator("#b640").locator("a.app-link")
     assert link.get_attribute("title") and link.get_attribute("href").startswith(server_url)
 
