@@ -59,7 +59,7 @@ def encode(game: Game) -> str:
     review = game.current_review()
     fields = [TREE_VERSION if tree or notes or review else VERSION, f"size={game.size}"]
     if not game.from_standard_start:
-        fields.append("start=" + str(game.start).replace(" ", "_"))
+        fields.append("start=" + _start_text(game.start))
     if nodes:
         fields.append("moves=" + (write_tree(game) if tree else ".".join(move_texts(game.moves))))
     if fields[0] == VERSION:
@@ -158,7 +158,7 @@ def read(record: list[str]) -> Game:
         versions = {"first": repr(VERSION), "second": repr(TREE_VERSION)}
         position = _position_text(version)
         if position is not None:  # how to write it as a link
-            example = f"{TREE_VERSION};size={position.size};start={str(position).replace(' ', '_')}"
+            example = f"{TREE_VERSION};size={position.size};start={_start_text(position)}"
             raise bad_link("error.version_position", example=repr(example), **versions)
         raise bad_link("error.version", **versions)
     values: dict[str, str] = {}
@@ -403,10 +403,20 @@ def _unescape(text: str) -> str:
     return comment
 
 
+def _start_text(position: Position) -> str:
+    """``position`` as the ``start`` field writes it: its space as ``_``."""
+    return str(position).replace(" ", "_")
+
+
+def _parse_start(text: str) -> Position:
+    """The position of a ``start`` field's text (its ``_`` a space)."""
+    return Position.parse(text.replace("_", " "))
+
+
 def _position_text(text: str) -> Position | None:
     """The position ``text`` writes in the position format, if it is one."""
     try:
-        return Position.parse(text.replace("_", " ")) if "/" in text else None
+        return _parse_start(text) if "/" in text else None
     except ZolaError:
         return None
 
@@ -437,7 +447,7 @@ def _start(values: dict[str, str]) -> tuple[int, Position | None]:
     if "start" not in values:
         return size, None
     try:
-        start = Position.parse(values["start"].replace("_", " "))
+        start = _parse_start(values["start"])
     except ZolaError as error:
         raise bad_link("error.start", detail=error.text) from None
     if start.size != size:
