@@ -2,11 +2,11 @@
 files into the package, because a docs build (zola.sphinx, ``zola site-files``) has no
 npm.
 
-``build_py`` copies the files of :mod:`zola.sitefiles` (web/boards.js and what it
+``build_py`` copies the files of :mod:`zola.docs.sitefiles` (web/boards.js and what it
 loads, from web/ and node_modules/) into the built package as ``zola/site/``, keeping
 their paths; ``sdist`` puts them into the source archive there too, so a wheel built
 from it has them. Build after ``npm ci``: without node_modules/ the build stops and
-says so. An editable install (``pip install -e .``) copies nothing: zola.sitefiles
+says so. An editable install (``pip install -e .``) copies nothing: zola.docs.sitefiles
 reads the checkout itself.
 """
 
@@ -24,8 +24,9 @@ HERE = Path(__file__).resolve().parent
 
 
 def _sitefiles() -> ModuleType:
-    """zola/sitefiles.py, loaded on its own (the build does not import the package)."""
-    spec = importlib.util.spec_from_file_location("_zola_sitefiles", HERE / "zola/sitefiles.py")
+    """zola/docs/sitefiles.py, loaded on its own (the build does not import the package)."""
+    path = HERE / "zola/docs/sitefiles.py"
+    spec = importlib.util.spec_from_file_location("_zola_sitefiles", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

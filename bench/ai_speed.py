@@ -19,8 +19,8 @@ from urllib.parse import urlencode
 from chromium import served_chromium
 
 from zola import Game, Position
-from zola.ai import best_move, search
-from zola.levels import LEVELS
+from zola.engine.ai import best_move, search
+from zola.engine.levels import LEVELS
 
 PLIES = {6: 12, 8: 30, 10: 50}  # how far into a random game each position is
 

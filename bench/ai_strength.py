@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from zola import Game, Move
-from zola.ai import best_move
-from zola.levels import LEVELS
-from zola.position import generate_moves
+from zola.engine.ai import best_move
+from zola.engine.levels import LEVELS
+from zola.rules.position import generate_moves
 
 Player = Callable[[Game, int], Move]
 PLY_CAP = 2000

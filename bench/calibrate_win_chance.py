@@ -1,13 +1,14 @@
-"""Calibrate the win chance of a search score: fit ``zola.judgement.WIN_SCALE`` from self-play.
+"""Calibrate the win chance of a search score: fit ``zola.engine.judgement.WIN_SCALE``
+from self-play.
 
     python3 bench/calibrate_win_chance.py [--games 100 60 16] [--level beginner]
                                           [--nodes 20000] [--every 4] [--jobs 2]
 
-Games of the computer against itself (``zola.ai.best_move`` at ``--level`` for
+Games of the computer against itself (``zola.engine.ai.best_move`` at ``--level`` for
 both sides, the pie rule in effect, seeded: every run gives the same games) from
 the start of each board size, after a few random opening plies (0 to n, seeded)
 so that the games differ. Every ``--every`` plies the position is searched as a
-review searches it (``zola.analysis.REVIEW_NODES`` nodes) and its score
+review searches it (``zola.engine.analysis.REVIEW_NODES`` nodes) and its score
 (hundredths of a checker, the side to move's view) is recorded with the outcome
 for the side to move. Found wins and losses (``|score| > MATE - 1000``) are
 left out: they map to 0 and 100% by definition.
@@ -35,9 +36,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from zola import Game
-from zola.ai import MATE, best_move, search
-from zola.analysis import REVIEW_NODES
-from zola.levels import LEVELS
+from zola.engine.ai import MATE, best_move, search
+from zola.engine.analysis import REVIEW_NODES
+from zola.engine.levels import LEVELS
 
 SIZES = (6, 8, 10)
 _MATE_BOUND = MATE - 1000

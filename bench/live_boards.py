@@ -60,7 +60,7 @@ from boot_time import MARK_READY, PYODIDE, table
 from chromium import MIME_TYPES, browser_pids, served_chromium
 from embeds import SIZES, VIEWS, docs_page, pss_mb, random_link, wait_for_frames
 
-from zola.markdown import Diagram, loader_script
+from zola.docs.markdown import Diagram, loader_script
 
 COUNTS = (1, 8, 24)
 EMPTY = "empty elements"  # the pages whose elements hold nothing (hand-written)
@@ -118,7 +118,7 @@ def docs_element(fragment: str) -> str:
 
 # docs_element in another checkout, for each fragment read from stdin (a JSON list).
 ELEMENTS_THERE = """import json, sys
-from zola.markdown import Diagram
+from zola.docs.markdown import Diagram
 diagrams = [Diagram("#" + fragment, {"live": ""}) for fragment in json.load(sys.stdin)]
 print(json.dumps([diagram.live_element(diagram.live_preview()) for diagram in diagrams]))
 """

@@ -6,7 +6,7 @@ MicroPython under Node, each board in a call of its own, as web/boards.py opens 
     python3 bench/live_python.py --instructions --compare old   # counted, not timed
 
 What each board's call does is what web/boards.py does when a board opens: read the
-link (every move checked) into a zola.live.LiveBoard, make its screen (the SVG board,
+link (every move checked) into a zola.page.live.LiveBoard, make its screen (the SVG board,
 the move list, the texts) and write the screen's fields as JSON; the board's painting
 in the browser is not in it. The modules come as the page gets them (web/zola.rom,
 mounted by web/rom.py); each run is a new Node process, so every board is read and
@@ -45,7 +45,7 @@ SETUP = """
 import gc, json, js
 import zola_rom
 gc.threshold(2 << 20)
-from zola.live import FIELDS, LiveBoard
+from zola.page.live import FIELDS, LiveBoard
 now = js.performance.now
 times = []
 def open_board(fragment):

@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from zola.mining import mine, play_game, solve_game
+from zola.puzzles.mining import mine, play_game, solve_game
 
 FIRST_SEED = 10_000
 

@@ -3,9 +3,9 @@
     python3 bench/review_speed.py [--seed 2024] [--plies 60] [--size 8]
 
 The game: ``--plies`` moves on an 8x8 board, each chosen by the beginner level
-(``zola.ai.best_move``, which makes plausible mistakes; seeded, so the same game
+(``zola.engine.ai.best_move``, which makes plausible mistakes; seeded, so the same game
 every run; the pie rule in effect). It is reviewed at the default budget
-(``zola.analysis.REVIEW_NODES`` nodes a position) on CPython and in Pyodide in
+(``zola.engine.analysis.REVIEW_NODES`` nodes a position) on CPython and in Pyodide in
 the page's main thread (``bench/review_speed/index.html``: the same package
 files, the self-hosted runtime), and at 4 times the budget on CPython. The
 marks at the default budget should match across the two Pythons (the budget is
@@ -23,9 +23,17 @@ from urllib.parse import urlencode
 from chromium import served_chromium
 
 from zola import Game
-from zola.ai import best_move
-from zola.analysis import REVIEW_NODES, review
-from zola.judgement import BLUNDER, INACCURACY, MISTAKE, Review, parse_review, review_text, symbol
+from zola.engine.ai import best_move
+from zola.engine.analysis import REVIEW_NODES, review
+from zola.engine.judgement import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    Review,
+    parse_review,
+    review_text,
+    symbol,
+)
 
 
 def the_game(size: int, plies: int, seed: int) -> Game:

@@ -4,8 +4,8 @@ live board's first screen into each language's page.
     python3 docs/figures.py              # docs/figures/*.svg and docs/rules*.html
     python3 docs/figures.py DIRECTORY    # the figures only, somewhere else
 
-Every diagram is drawn by :func:`zola.svg.render` from a zola
-:class:`~zola.position.Position`, and every claim its caption makes is checked
+Every diagram is drawn by :func:`zola.draw.svg.render` from a zola
+:class:`~zola.rules.position.Position`, and every claim its caption makes is checked
 against zola's own move generator before anything is written: the exact set
 of legal moves, which squares are farther from the centre, which class a
 square is in. ``tests/test_docs.py`` runs the same checks and compares the
@@ -25,11 +25,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # let the script run from a checkout without installing zola
     sys.path.insert(0, str(ROOT))
 
-from zola.geometry import DIRECTIONS, FILES, parse_square, square, square_name  # noqa: E402
-from zola.markdown import Diagram  # noqa: E402
-from zola.move import CAPTURE, STEP, Move  # noqa: E402
-from zola.position import BLUE, RED, Position, generate_moves  # noqa: E402
-from zola.svg import render  # noqa: E402
+from zola.docs.markdown import Diagram  # noqa: E402
+from zola.draw.svg import render  # noqa: E402
+from zola.rules.geometry import DIRECTIONS, FILES, parse_square, square, square_name  # noqa: E402
+from zola.rules.move import CAPTURE, STEP, Move  # noqa: E402
+from zola.rules.position import BLUE, RED, Position, generate_moves  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent
 OUT = DOCS / "figures"

@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 ICONS = ROOT / "web" / "icons"
 
-# The colours of the board and checkers (zola/svg.py's light theme).
+# The colours of the board and checkers (zola/draw/svg.py's light theme).
 PAGE = "#f6f1e7"
 FRAME = "#5b4d3a"
 SQUARES = ("#eadfc8", "#dccdb0")

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Compute the opening book (zola/openings.py) with the computer's own search.
+"""Compute the opening book (zola/engine/openings.py) with the computer's own search.
 
     python3 scripts/make_book.py              # every size, on every core (at nice 10)
     python3 scripts/make_book.py --jobs 1
 
 For each board size: the start and one position of each group of first moves
-that the start's symmetries map onto each other (zola.book), each searched for
-every level as zola.book describes: every move's exact score at the level's
+that the start's symmetries map onto each other (zola.engine.book), each searched for
+every level as zola.engine.book describes: every move's exact score at the level's
 depth at the start and for Beginner, the best move (seed 0) otherwise, at the
 depths of DEPTHS. It takes about 9 minutes on 2 cores; the output is the same
 on every machine, and tests/test_book.py checks it.
@@ -21,17 +21,17 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from zola.ai import Deepening, search
-from zola.book import START, key_of
-from zola.game import Game
-from zola.geometry import SIZES
-from zola.levels import LEVELS
-from zola.move import Move
+from zola.engine.ai import Deepening, search
+from zola.engine.book import START, key_of
+from zola.engine.levels import LEVELS
+from zola.rules.game import Game
+from zola.rules.geometry import SIZES
+from zola.rules.move import Move
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "zola" / "openings.py"
-# Per size, the depth of each level of zola.levels.LEVELS: Beginner and Casual at their
-# depth caps, Strong and Max about as deep as their time takes them (see zola.book).
+# Per size, the depth of each level of zola.engine.levels.LEVELS: Beginner and Casual at their
+# depth caps, Strong and Max about as deep as their time takes them (see zola.engine.book).
 DEPTHS = {6: (2, 3, 4, 5), 8: (2, 3, 3, 4), 10: (2, 3, 3, 4)}
 
 
@@ -71,7 +71,7 @@ def _job(job: tuple[int, str, int]) -> tuple[int, str, int, list[tuple[int, Move
 
 
 def line(key: str, levels: list[list[tuple[int, Move]]]) -> str:
-    """One line of the book (read by zola.book.parse_entry)."""
+    """One line of the book (read by zola.engine.book.parse_entry)."""
     return key + " " + "|".join(",".join(f"{m}={s}" for s, m in pairs) for pairs in levels)
 
 
@@ -89,8 +89,9 @@ def main() -> int:
             found[size, key, level] = pairs
             print(f"{len(found)}/{len(jobs)} {size}x{size} {key} {LEVELS[level]}", flush=True)
     out = [
-        '"""The opening book of zola.book, written by `python3 scripts/make_book.py`: do not',
-        'edit. Per size, a line per position: its key, then per level the "move=score" pairs."""',
+        '"""The opening book of zola.engine.book, written by `python3 scripts/make_book.py`:',
+        'do not edit. Per size, a line per position: its key, then per level the',
+        '"move=score" pairs."""',
         "",
         "# ruff: noqa: E501",
         "",

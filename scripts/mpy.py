@@ -33,7 +33,7 @@ from pathlib import Path
 
 from mpremote.romfs import VfsRomWriter
 
-from zola.i18n import LANGUAGES
+from zola.lang.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 IMAGE = "web/zola.rom"
@@ -42,17 +42,40 @@ MPY_VERSION = 6  # the first byte after "M": bytecode of MicroPython 1.28
 
 
 def modules(root: Path = ROOT) -> list[str]:
-    """The zola modules in the image: what :data:`SCRIPTS` import, the languages' tables
-    (zola.i18n imports the one a page speaks) and the opening book (zola.book)."""
-    found = {"openings"} | {f"lang_{code}" for code in LANGUAGES if code != "en"}
+    """The zola modules in the image, as paths under ``zola/`` without ``.py``
+    (``page/app``, ``page/__init__``): what :data:`SCRIPTS` import, the languages'
+    tables (zola.lang.i18n imports the one a page speaks) and the opening book
+    (zola.engine.book)."""
+    found = {"engine/openings"} | {f"lang/{code}" for code in LANGUAGES if code != "en"}
+    found |= {"__init__", "engine/__init__", "lang/__init__"}
     for script in SCRIPTS:
         found |= imported_modules(root / script, root)
     return sorted(found)
 
 
+def module_file(name: str, root: Path = ROOT) -> str | None:
+    """The module ``zola.x.y`` as its path under ``zola/`` without ``.py`` (``x/y``, or
+    ``x/y/__init__`` for a package); ``None`` when there is no such module."""
+    parts = name.split(".")[1:]
+    path = "/".join(parts)
+    if (root / "zola" / path / "__init__.py").is_file():
+        return f"{path}/__init__" if path else "__init__"
+    if (root / "zola" / f"{path}.py").is_file():
+        return path
+    return None
+
+
+def _with_packages(module: str) -> set[str]:
+    """``module`` and the ``__init__`` of every package above it (imported first)."""
+    parts = module.split("/")[:-1]
+    packages = {"/".join(parts[: i + 1]) + "/__init__" for i in range(len(parts))}
+    return {module, "__init__"} | packages
+
+
 def imported_modules(script: Path, root: Path = ROOT) -> set[str]:
-    """The zola modules ``script`` needs, following the imports of each module's top level
-    through the package (an import inside a function happens only when it is called)."""
+    """The zola modules ``script`` needs (see :func:`modules`), following the imports of
+    each module's top level through the package (an import inside a function happens
+    only when it is called)."""
     found: set[str] = set()
     todo = [script]
     while todo:
@@ -75,12 +98,14 @@ def imported_modules(script: Path, root: Path = ROOT) -> set[str]:
         for node in top + methods:
             names = []
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("zola"):
-                names = [node.module]
+                names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
             elif isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names if alias.name.startswith("zola")]
             for name in names:
-                module = name.split(".")[1] if "." in name else "__init__"
-                for needed in {module, "__init__"} - found:
+                module = module_file(name, root)
+                if module is None:
+                    continue
+                for needed in _with_packages(module) - found:
                     found.add(needed)
                     todo.append(root / "zola" / f"{needed}.py")
     return found
@@ -106,15 +131,23 @@ def compile_module(source: Path, output: Path, root: Path = ROOT) -> None:
 
 
 def image(root: Path = ROOT) -> bytes:
-    """The ROMFS image of :func:`modules`, compiled: ``zola/<module>.mpy`` each."""
+    """The ROMFS image of :func:`modules`, compiled: ``zola/<path>.mpy`` each."""
     rom = VfsRomWriter()
-    rom.opendir("zola")
     with tempfile.TemporaryDirectory() as scratch:
-        for name in modules(root):
-            compiled = Path(scratch) / f"{name}.mpy"
+        opened: list[str] = []
+        for name in sorted(modules(root), key=lambda name: name.split("/")):
+            folder = ["zola"] + name.split("/")[:-1]
+            while opened and opened != folder[: len(opened)]:
+                rom.closedir()
+                opened.pop()
+            for part in folder[len(opened) :]:
+                rom.opendir(part)
+                opened.append(part)
+            compiled = Path(scratch) / (name.replace("/", ".") + ".mpy")
             compile_module(root / "zola" / f"{name}.py", compiled, root)
-            rom.mkfile(compiled.name, compiled.read_bytes())
-    rom.closedir()
+            rom.mkfile(name.split("/")[-1] + ".mpy", compiled.read_bytes())
+        for _ in opened:
+            rom.closedir()
     return rom.finalise()
 
 

@@ -4,12 +4,12 @@
     python3 scripts/translations.py            # write what is stale
     python3 scripts/translations.py --check    # exit 1 naming the stale files
 
-English is the source, in zola/i18n.py (``ENGLISH``). From it this writes the
-template zola/locale/zola.pot (msgctxt: the message's key, msgid: its English,
+English is the source, in zola/lang/i18n.py (``ENGLISH``). From it this writes the
+template zola/lang/locale/zola.pot (msgctxt: the message's key, msgid: its English,
 msgid_plural: its English plural), merges the template into each translation
-zola/locale/XX.po as gettext's msgmerge does (a new message comes in
+zola/lang/locale/XX.po as gettext's msgmerge does (a new message comes in
 untranslated, a changed one is marked fuzzy, a removed one goes), and compiles each
-.po into zola/lang_XX.py, the table zola.i18n imports when XX is chosen (a plain
+.po into zola/lang_XX.py, the table zola.lang.i18n imports when XX is chosen (a plain
 dict, so the page's MicroPython needs no library). Untranslated and fuzzy entries
 are left out of the table: the page says them in English, and tests/test_i18n.py
 names them. The output is the same bytes on every machine, so the files are
@@ -27,10 +27,10 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from zola.i18n import ENGLISH, LANGUAGES, PLURAL_RULES
+from zola.lang.i18n import ENGLISH, LANGUAGES, PLURAL_RULES
 
 ROOT = Path(__file__).resolve().parents[1]
-LOCALE = ROOT / "zola" / "locale"
+LOCALE = ROOT / "zola" / "lang" / "locale"
 TEMPLATE = LOCALE / "zola.pot"
 # Fixed, so that the template is the same bytes whenever it is written.
 CREATED = datetime(2026, 1, 1, tzinfo=UTC)
@@ -38,7 +38,7 @@ PROJECT = "Zola"
 HEADER = """\
 # Zola's messages, the template of a translation: copy it to XX.po (XX: the
 # language's code), fill in each msgstr, then run scripts/build (README.md,
-# "Adding a language"). Made by scripts/translations.py from zola/i18n.py."""
+# "Adding a language"). Made by scripts/translations.py from zola/lang/i18n.py."""
 WIDTH = 80
 
 
@@ -76,9 +76,9 @@ def merged(po: str, language: str, pot: Catalog) -> Catalog:
 def module(catalog: Catalog, language: str, plural: str) -> str:
     """The Python module of ``catalog``'s translated messages, in the template's order."""
     lines = [
-        f'"""The messages in {catalog.locale.english_name}, for zola.i18n.',
+        f'"""The messages in {catalog.locale.english_name}, for zola.lang.i18n.',
         "",
-        f"Made by scripts/translations.py from zola/locale/{language}.po: edit that file,",
+        f"Made by scripts/translations.py from zola/lang/locale/{language}.po: edit that file,",
         'then run scripts/build."""',
         "",
         f"PLURAL = {plural!r}",
@@ -98,11 +98,12 @@ def module(catalog: Catalog, language: str, plural: str) -> str:
 
 
 def plural_rule(catalog: Catalog, path: Path) -> str:
-    """The plural formula of ``catalog``'s header, one zola.i18n can evaluate."""
+    """The plural formula of ``catalog``'s header, one zola.lang.i18n can evaluate."""
     formula = catalog.plural_expr
     if formula not in PLURAL_RULES:
         known = ", ".join(PLURAL_RULES)
-        sys.exit(f"{path}: plural={formula} is not in zola.i18n.PLURAL_RULES ({known}); add it")
+        rules = "zola.lang.i18n.PLURAL_RULES"
+        sys.exit(f"{path}: plural={formula} is not in {rules} ({known}); add it")
     return formula
 
 
@@ -115,11 +116,11 @@ def outputs() -> dict[Path, str]:
             continue
         path = LOCALE / f"{language}.po"
         if not path.is_file():
-            sys.exit(f"{path.relative_to(ROOT)} is missing: copy zola/locale/zola.pot to it")
+            sys.exit(f"{path.relative_to(ROOT)} is missing: copy zola/lang/locale/zola.pot to it")
         catalog = merged(path.read_text("utf-8"), language, pot)
         out[path] = text(catalog)
         rule = plural_rule(catalog, path)
-        out[ROOT / "zola" / f"lang_{language}.py"] = module(catalog, language, rule)
+        out[ROOT / "zola" / "lang" / f"{language}.py"] = module(catalog, language, rule)
     return out
 
 

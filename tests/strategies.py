@@ -7,7 +7,7 @@ import random
 from hypothesis import strategies as st
 
 from zola import SIZES, Position
-from zola.geometry import geometry
+from zola.rules.geometry import geometry
 
 
 def random_board(

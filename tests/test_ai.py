@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 
 from tests.strategies import positions
 from zola import Game, IllegalMoveError, Move, Position, ZolaError
-from zola.ai import SearchResult, best_move, search
-from zola.errors import UnknownLevelError
-from zola.levels import DEFAULT_LEVEL, LEVELS
+from zola.engine.ai import SearchResult, best_move, search
+from zola.engine.levels import DEFAULT_LEVEL, LEVELS
+from zola.rules.errors import UnknownLevelError
 
 # Red to move with one legal move, a forced pass, a finished game.
 ONLY_MOVE = "6/6/6/2b3/6/r5 r"
@@ -172,8 +172,8 @@ def test_cli_match_reports_each_game_and_the_score() -> None:
 # The search's own move generator and attack maps, tied to the rules of Position.
 
 
-def _searcher(position: Position):  # a zola.ai._Searcher
-    from zola.ai import _Searcher
+def _searcher(position: Position):  # a zola.engine.ai._Searcher
+    from zola.engine.ai import _Searcher
 
     return _Searcher(position.size, None, None)
 
@@ -183,7 +183,7 @@ def _board_moves(position: Position) -> set[str]:
 
 
 def _as_moves(ints: list[int], enemy: int) -> set[str]:
-    from zola.ai import _to_move
+    from zola.engine.ai import _to_move
 
     return {str(_to_move(m, enemy)) for m in ints}
 

@@ -10,12 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from zola import FIRST, SECOND, Game, InvalidRecordError, Move, Position
-from zola import analysis as analysis_module
-from zola import judgement as rv
-from zola.ai import MATE, Deepening
-from zola.analysis import REVIEW_NODES, analyse, review
-from zola.graph import graph_svg
-from zola.judgement import (
+from zola.draw.graph import graph_svg
+from zola.engine import analysis as analysis_module
+from zola.engine import judgement as rv
+from zola.engine.ai import MATE, Deepening
+from zola.engine.analysis import REVIEW_NODES, analyse, review
+from zola.engine.judgement import (
     Analysis,
     Line,
     Review,

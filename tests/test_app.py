@@ -8,12 +8,12 @@ import json
 import pytest
 
 from zola import Move, Position, decode
-from zola.app import App, Screen
-from zola.board import MODES
-from zola.errors import InvalidOptionError
-from zola.game import Note
-from zola.i18n import say
-from zola.saved import RECENT, TAB, MemoryStore
+from zola.lang.i18n import say
+from zola.page.app import App, Screen
+from zola.page.board import MODES
+from zola.page.saved import RECENT, TAB, MemoryStore
+from zola.rules.errors import InvalidOptionError
+from zola.rules.game import Note
 
 KEPT_ASIDE = say("en", "notice.kept_aside")  # what the page says of a value kept aside
 
@@ -765,13 +765,13 @@ def test_every_error_is_raised_with_a_key_of_the_table_and_translated() -> None:
     import re
     from pathlib import Path
 
-    from zola.i18n import ENGLISH, LANGUAGES, messages
+    from zola.lang.i18n import ENGLISH, LANGUAGES, messages
 
     # Every key an error is raised with is in the table (a prefix: some key starts so).
     sources = Path(__file__).resolve().parents[1] / "zola"
     used = set()
-    for path in sources.glob("*.py"):
-        if path.name != "i18n.py" and not path.name.startswith("lang_"):
+    for path in sources.rglob("*.py"):
+        if path.parent.name != "lang":
             used |= set(re.findall(r"\"(error\.[a-z_.]+)\"", path.read_text("utf-8")))
     assert len(used) > 40
     for key in used:

@@ -1,4 +1,4 @@
-"""The opening book (zola.book, data in zola.openings, made by scripts/make_book.py):
+"""The opening book (zola.engine.book, data in zola.engine.openings, made by scripts/make_book.py):
 every position and move in it is legal, it covers every first move, its scores are
 what the levels' searches find, and each level chooses from it as from its search."""
 
@@ -9,14 +9,14 @@ import random
 import pytest
 
 from scripts.make_book import DEPTHS, answers, keys, line
-from zola import openings
-from zola.ai import best_move
-from zola.app import App
-from zola.book import START, SYMMETRIES, book_move, entries, key_of, parse_entry, turn
-from zola.game import Game
-from zola.geometry import SIZES, square_name
-from zola.levels import LEVELS
-from zola.move import Move
+from zola.engine import openings
+from zola.engine.ai import best_move
+from zola.engine.book import START, SYMMETRIES, book_move, entries, key_of, parse_entry, turn
+from zola.engine.levels import LEVELS
+from zola.page.app import App
+from zola.rules.game import Game
+from zola.rules.geometry import SIZES, square_name
+from zola.rules.move import Move
 
 
 def game_after(size: int, moves: list[Move | str]) -> Game:

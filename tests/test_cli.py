@@ -225,7 +225,7 @@ def test_review_prints_a_table_a_summary_and_a_progress_bar() -> None:
     # One bar a position, each drawn over the last (text mode reads the "\r" as a line end).
     assert result.stderr.endswith("] 7/7\n") and result.stderr.count("/7") == 7
     text = zola("review", "--fragment", fragment, "--nodes", "3000", "--text").stdout
-    from zola.judgement import parse_review
+    from zola.engine.judgement import parse_review
 
     assert len(parse_review(text.strip(), plies=6).moves) == 6
 
@@ -261,14 +261,14 @@ def test_svg_draws_a_links_notes_unless_it_is_clean() -> None:
     assert 'class="arrow"' not in clean and 'class="highlight"' not in clean
 
 
-# -- replays (zola.replay) ------------------------------------------------------------------------
+# -- replays (zola.draw.replay) --------------------------------------------------------------------
 
 REPLAYED = "v1;size=6;moves=c3xd3.swap.c4xd3.e3xd3;flip"
 
 
 def test_svg_replay_writes_the_animated_svg(tmp_path) -> None:
     from tests.test_replay import Replay, check_every_frame
-    from zola.link import parse
+    from zola.rules.link import parse
 
     out = tmp_path / "game.svg"
     result = zola("svg", "--fragment", REPLAYED, "--replay", "--seconds", "0.5", "-o", str(out))

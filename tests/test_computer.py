@@ -1,5 +1,5 @@
 """The computer's worker protocol: the worker (web/ai_worker.py, run here on CPython)
-exports what zola.computer names, and the page reads each kind of its answers."""
+exports what zola.page.computer names, and the page reads each kind of its answers."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from types import ModuleType
 
 import pytest
 
-from zola.app import App
-from zola.errors import InvalidRecordError
-from zola.protocol import CALLS, WORKER_FUNCTIONS, progress_text, read_review_step
+from zola.engine.protocol import CALLS, WORKER_FUNCTIONS, progress_text, read_review_step
+from zola.page.app import App
+from zola.rules.errors import InvalidRecordError
 
 WORKER = Path(__file__).resolve().parents[1] / "web" / "ai_worker.py"
 

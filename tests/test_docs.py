@@ -18,8 +18,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from zola import Move, Position
-from zola.i18n import LANGUAGES, say
-from zola.link import parse
+from zola.lang.i18n import LANGUAGES, say
+from zola.rules.link import parse
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

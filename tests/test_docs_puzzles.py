@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from tests.test_docs_tools import ROOT, Tags, build, inline_svgs, markdown
-from zola.board import Board
-from zola.markdown import Diagram
-from zola.puzzles import load
-from zola.training import Trainer
+from zola.docs.markdown import Diagram
+from zola.page.board import Board
+from zola.page.training import Trainer
+from zola.puzzles.sets import load
 
 PUZZLES = load(6) + load(8)
 BLUE = next(p for p in PUZZLES if p.position.endswith(" b") and p.moves >= 2)

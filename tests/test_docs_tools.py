@@ -1,5 +1,5 @@
 """The docs tools: the Sphinx directive, the Markdown extension, the notebook display,
-and the live boards' files they put into a site (zola.sitefiles, ``zola site-files``).
+and the live boards' files they put into a site (zola.docs.sitefiles, ``zola site-files``).
 
 A small Sphinx project is built here with the HTML, LaTeX and EPUB builders (the
 LaTeX build reuses the HTML build's doctrees, as ``make html latex`` does); each
@@ -29,9 +29,10 @@ from types import ModuleType
 import pytest
 
 from tests.test_svg import checkers
-from zola import Game, Position, encode, sitefiles
-from zola.link import parse
-from zola.live import first_frame, frame_key
+from zola import Game, Position, encode
+from zola.docs import sitefiles
+from zola.page.live import first_frame, frame_key
+from zola.rules.link import parse
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_URL = "https://example.org/zola/index.html"
@@ -864,7 +865,7 @@ def test_the_package_carries_the_site_files(tmp_path: Path) -> None:
     # The built package (what a wheel holds) has them in zola/site/ ...
     built = tmp_path / "lib"
     assert _build_py(project, built) == listed
-    code = "from zola import sitefiles; print(sitefiles.source())"
+    code = "from zola.docs import sitefiles; print(sitefiles.source())"
     done = subprocess.run(
         [sys.executable, "-c", code],
         cwd=tmp_path,

@@ -9,7 +9,9 @@ import pytest
 import zola
 
 MODULES = ["zola"] + [
-    f"zola.{info.name}" for info in pkgutil.iter_modules(zola.__path__) if info.name != "__main__"
+    info.name
+    for info in pkgutil.walk_packages(zola.__path__, "zola.")
+    if info.name != "zola.__main__"
 ]
 
 

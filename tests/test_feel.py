@@ -6,15 +6,15 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from pathlib import Path
 
-from zola.app import BUTTONS, FOLDING, GROUPS, MENUS, App
-from zola.board import Board
-from zola.game import Game
-from zola.library import PREFERENCES
-from zola.link import DEFAULT_VIEW
-from zola.live import LiveBoard
-from zola.position import Position
-from zola.saved import MemoryStore
-from zola.screen import Motion
+from zola.page.app import BUTTONS, FOLDING, GROUPS, MENUS, App
+from zola.page.board import Board
+from zola.page.library import PREFERENCES
+from zola.page.live import LiveBoard
+from zola.page.saved import MemoryStore
+from zola.page.screen import Motion
+from zola.rules.game import Game
+from zola.rules.link import DEFAULT_VIEW
+from zola.rules.position import Position
 
 ROOT = Path(__file__).resolve().parents[1]
 

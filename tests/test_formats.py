@@ -13,7 +13,7 @@ from zola import (
     parse_square,
     square_name,
 )
-from zola.geometry import geometry
+from zola.rules.geometry import geometry
 
 
 @pytest.mark.parametrize("size", [6, 8, 10])

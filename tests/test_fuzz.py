@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from zola import Game, Move, Position, ZolaError, decode, encode, parse_square
-from zola.app import App
-from zola.link import parse
-from zola.record import MAX_LENGTH
-from zola.saved import RECENT, TAB, MemoryStore
+from zola.page.app import App
+from zola.page.saved import RECENT, TAB, MemoryStore
+from zola.rules.link import parse
+from zola.rules.record import MAX_LENGTH
 
 LIMIT = MAX_LENGTH + 1
 FRAGMENT_CHARS = "v1;=sizemovpltar.-x0123456789bcdefghj_/#%embdfshk:"

@@ -19,7 +19,7 @@ from zola import (
     Position,
     ZolaError,
 )
-from zola.record import write_tree
+from zola.rules.record import write_tree
 
 
 def test_swap_is_offered_only_on_blues_first_turn() -> None:

@@ -9,10 +9,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zola.app import App
-from zola.link import parse, unparse
-from zola.record import MAX_COMMENT, MAX_LENGTH, MAX_NESTING, decode
-from zola.saved import RECENT, MemoryStore
+from zola.page.app import App
+from zola.page.saved import RECENT, MemoryStore
+from zola.rules.link import parse, unparse
+from zola.rules.record import MAX_COMMENT, MAX_LENGTH, MAX_NESTING, decode
 
 CJK = "中文字符漢字"
 

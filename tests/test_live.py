@@ -1,4 +1,4 @@
-"""Live boards (zola.live): what a reader of a docs page does on a board, on CPython and
+"""Live boards (zola.page.live): what a reader of a docs page does on a board, on CPython and
 on the page's MicroPython; and the loader's list of modules (web/boards.js)."""
 
 from __future__ import annotations
@@ -13,11 +13,9 @@ import pytest
 
 from tests.micropython import harness
 from tests.test_micropython import assert_agree, micropython, random_game  # noqa: F401
-from zola import SIZES, Game, Move, decode, encode, link
-from zola.errors import InvalidOptionError, ZolaError
-from zola.geometry import square_name
-from zola.i18n import LANGUAGES, messages
-from zola.live import (
+from zola import SIZES, Game, Move, decode, encode
+from zola.lang.i18n import LANGUAGES, messages
+from zola.page.live import (
     ACTIONS,
     FIELDS,
     LABELS,
@@ -26,7 +24,10 @@ from zola.live import (
     first_frame,
     labels,
 )
-from zola.puzzles import load
+from zola.puzzles.sets import load
+from zola.rules import link
+from zola.rules.errors import InvalidOptionError, ZolaError
+from zola.rules.geometry import square_name
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = "https://docs.example/zola/index.html"
@@ -221,26 +222,27 @@ def test_every_word_of_a_live_board_in_every_language() -> None:
 
 
 def test_a_live_board_imports_what_the_image_holds_and_nothing_of_the_app() -> None:
-    from scripts.mpy import imported_modules, modules
+    from scripts.mpy import imported_modules, module_file, modules
 
     code = (  # a board in every language: each language's table is imported once spoken
-        "import sys, zola.live, zola.i18n\n"
-        "for language in zola.i18n.LANGUAGES: zola.live.labels(language)\n"
-        "print(' '.join(sorted(m.split('.')[-1] for m in sys.modules if m.startswith('zola.'))))"
+        "import sys, zola.page.live, zola.lang.i18n\n"
+        "for language in zola.lang.i18n.LANGUAGES: zola.page.live.labels(language)\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('zola'))))"
     )
     command = [sys.executable, "-c", code]
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
-    imported = set(done.stdout.split()) | {"__init__"}
-    languages = {f"lang_{language}" for language in LANGUAGES if language != "en"}
+    imported = {module_file(name) for name in done.stdout.split()}
+    languages = {f"lang/{language}" for language in LANGUAGES if language != "en"}
     assert imported == imported_modules(ROOT / "web/boards.py") | languages
     assert imported <= set(modules())  # web/zola.rom: test_site checks it is fresh
-    page_only = {"app", "computer", "library", "sharing", "insights", "replay", "editor", "ai"}
+    page_only = {"page/app", "page/computer", "page/library", "page/sharing", "page/insights"}
+    page_only |= {"draw/replay", "page/editor", "engine/ai", "puzzles/solver"}
     assert not imported & page_only
 
 
 def test_the_glue_names_only_what_zola_live_has() -> None:
     glue = (ROOT / "web/boards.py").read_text()
-    assert "from zola.live import LiveBoard, choose_language, labels, paint_parts" in glue
+    assert "from zola.page.live import LiveBoard, choose_language, labels, paint_parts" in glue
     # The markup crosses as arguments of its own, the rest as the screen's JSON.
     assert "fields, board, moves = paint_parts(live.screen())" in glue
     loader = (ROOT / "web/boards.js").read_text()
@@ -306,7 +308,7 @@ def random_sessions(count: int = 12) -> list[list]:
 
 
 def sq_name(square: int) -> str:
-    from zola.geometry import square_name
+    from zola.rules.geometry import square_name
 
     return square_name(square)
 

@@ -24,11 +24,12 @@ from scripts.mpy import IMAGE, modules
 from tests.micropython import harness
 from tests.strategies import random_board
 from tests.test_record import random_tree
-from zola import BLUE, RED, SIZES, Game, Move, Position, errors, link
-from zola.app import App
-from zola.geometry import geometry, square_name
-from zola.i18n import LANGUAGES
-from zola.record import MAX_NESTING
+from zola import BLUE, RED, SIZES, Game, Move, Position
+from zola.lang.i18n import LANGUAGES
+from zola.page.app import App
+from zola.rules import errors, link
+from zola.rules.geometry import geometry, square_name
+from zola.rules.record import MAX_NESTING
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "micropython" / "run.mjs"
@@ -37,7 +38,11 @@ VIEW_WORDS = {word for word, _, _ in link.WORDS}
 # The zola modules the page and the live boards of a docs page load, as the page gets them:
 # compiled in one image (web/zola.rom, from scripts/mpy.py; test_site checks it is fresh),
 # mounted by web/rom.py.
-PAGE_MODULES = [f"{name}.py" for name in modules()]
+PAGE_MODULES = [  # as dotted names: zola.page.app, zola.page (a package's __init__)
+    "zola." + name.removesuffix("/__init__").replace("/", ".")
+    for name in modules()
+    if name != "__init__"
+]
 
 Run = Callable[[str, object], object]
 
@@ -277,10 +282,10 @@ UNICODE_WHITESPACE = [
 
 
 def test_the_page_modules_import_on_micropython_1_28(micropython: Run) -> None:
-    modules = [Path(name).stem for name in PAGE_MODULES if name != "__init__.py"]
-    assert {"app", "svg", "link", "record"} <= set(modules)
+    modules = PAGE_MODULES
+    assert {"zola.page.app", "zola.draw.svg", "zola.rules.link"} <= set(modules)
     runtime = micropython("runtime", modules)
-    loaded = sorted(f"zola.{name}" for name in modules)
+    loaded = sorted(modules)
     assert runtime == ["micropython", [1, 28], loaded, "/rom/zola/__init__.mpy"]
 
 
@@ -297,7 +302,7 @@ def test_each_language_loads_when_first_spoken_and_says_the_same(micropython: Ru
     cases.append(["nl", "status.turn", {"color": ["color.blue"]}])
     before, said, after = micropython("sayings", cases)
     assert said == harness.sayings(cases)[1]
-    assert before == [] and after == [f"zola.lang_{code}" for code in LANGUAGES if code != "en"]
+    assert before == [] and after == [f"zola.lang.{code}" for code in LANGUAGES if code != "en"]
     assert said[0] == "First player: 1 inaccuracy, 2 mistakes, 0 blunders; average loss 4.5%"
     assert said[LANGUAGES.index("fr")].startswith("Premier joueur : 1 imprécision, 2 erreurs")
     assert said[-4:] == ["0 coup", "1 coup", "2 coups", "Blauw is aan zet."]
@@ -590,9 +595,10 @@ def test_the_page_refuses_the_same_steps_at_the_links_limits(micropython: Run) -
 
 
 def test_reviews_read_the_same(micropython: Run) -> None:
-    """``zola.judgement`` (the page's side of the game review) gives the same results and bytes."""
+    """``zola.engine.judgement`` (the page's side of the game review) gives the same results
+    and bytes."""
     from zola import FIRST, SECOND
-    from zola.judgement import MATE, Review, Reviewed, review_text
+    from zola.engine.judgement import MATE, Review, Reviewed, review_text
 
     rng = random.Random(5)
     scores = [*range(-3000, 3001, 7), *(MATE - k for k in range(5)), *(k - MATE for k in range(5))]
@@ -647,7 +653,7 @@ def test_reviews_read_the_same(micropython: Run) -> None:
 
 
 def test_replays_are_the_same(micropython: Run) -> None:
-    """``zola.replay`` (the page's replay download) writes the same bytes on both Pythons."""
+    """``zola.draw.replay`` (the page's replay download) writes the same bytes on both Pythons."""
     rng = random.Random(8)
     full = Game(10)
     while moves := full.legal_moves():
@@ -675,7 +681,7 @@ def test_replays_are_the_same(micropython: Run) -> None:
 
 
 def test_the_opening_book_answers_the_same(micropython: Run) -> None:
-    """``zola.book`` (the computer's first answers on the page) chooses the same moves."""
+    """``zola.engine.book`` (the computer's first answers on the page) chooses the same moves."""
     rng = random.Random(5)
     cases: list[list] = []
     for size in SIZES:
@@ -693,7 +699,7 @@ def test_the_opening_book_answers_the_same(micropython: Run) -> None:
 def _puzzle_sessions() -> list[list]:
     """Puzzle mode: a puzzle link solved; the next puzzle tried wrong, retried, hinted
     and shown; the daily puzzle; a bad record kept aside; German."""
-    from zola.puzzles import load
+    from zola.puzzles.sets import load
 
     sixes = load(6)
     text6 = (ROOT / "zola" / "data" / "puzzles-6.txt").read_text()

@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 from tests import reference
 from tests.micropython import harness
 from tests.test_micropython import micropython  # noqa: F401
-from zola.mining import read_seeds, seed_ranges
-from zola.position import Position
-from zola.puzzles import (
+from zola.puzzles.mining import read_seeds, seed_ranges
+from zola.puzzles.sets import (
     Puzzle,
     PuzzleError,
     canonical,
@@ -25,14 +24,12 @@ from zola.puzzles import (
     find,
     load,
     parse,
-    prove,
     puzzle_id,
     puzzle_size,
     read,
-    solve,
-    winning_moves,
-    wins_within,
 )
+from zola.puzzles.solver import prove, solve, winning_moves, wins_within
+from zola.rules.position import Position
 
 ROOT = Path(__file__).resolve().parents[1]
 SETS = {size: load(size) for size in (6, 8)}
@@ -82,7 +79,8 @@ def random_sparse(rng: random.Random, size: int, mine: int, theirs: int) -> str:
 
 
 def move_image(move: str, size: int, symmetry: int) -> str:
-    """``move`` under a board symmetry 0-7 (as :func:`zola.puzzles._transform` maps squares)."""
+    """``move`` under a board symmetry 0-7 (as :func:`zola.puzzles.sets._transform` maps
+    squares)."""
     if move == "pass":
         return move
     sep = "x" if "x" in move else "-"
@@ -222,7 +220,7 @@ def test_symmetric_images_are_the_same_puzzle_and_solve_alike(
 
 
 def test_mining_drops_symmetric_repeats() -> None:
-    from zola.mining import keep_new
+    from zola.puzzles.mining import keep_new
 
     puzzle = solve(Position.parse(CORNER), 2)
     image_puzzle = solve(Position.parse(image(CORNER, 13)), 2)
@@ -360,7 +358,7 @@ def test_the_mine_command_refuses_a_10x10_board(
 
 
 def test_mining_a_game_is_repeatable_and_resumes(tmp_path: Path) -> None:
-    from zola.mining import mine, mine_game
+    from zola.puzzles.mining import mine, mine_game
 
     path = tmp_path / "p.txt"
     added = mine(path, 6, [4], max_moves=3, workers=1)

@@ -6,8 +6,8 @@ import pytest
 
 from tests import reference
 from zola import BLUE, RED, Game, Move, Position, decode, encode
-from zola.link import DEFAULT_VIEW, parse, unparse
-from zola.record import MAX_LENGTH
+from zola.rules.link import DEFAULT_VIEW, parse, unparse
+from zola.rules.record import MAX_LENGTH
 
 GAMES_PER_SIZE = {6: 150, 8: 40, 10: 15}
 

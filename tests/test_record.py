@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zola import Game, InvalidRecordError, Move, Position, decode, encode
-from zola.game import EMPTY_NOTE, Note
+from zola.rules.game import EMPTY_NOTE, Note
 
 
 def test_a_new_game_and_a_game_with_history() -> None:

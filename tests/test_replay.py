@@ -14,10 +14,10 @@ from decimal import Decimal
 import pytest
 
 from zola import SIZES, Game, Move, Position, parse_square, square_name
-from zola.game import Note
-from zola.link import parse
-from zola.replay import HOLD_MS, durations, replay_frames, replay_svg
-from zola.svg import CELL, DARK, MARGIN
+from zola.draw.replay import HOLD_MS, durations, replay_frames, replay_svg
+from zola.draw.svg import CELL, DARK, MARGIN
+from zola.rules.game import Note
+from zola.rules.link import parse
 
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}"
@@ -265,7 +265,7 @@ def test_coordinates_are_whole_numbers_and_times_fixed_decimals() -> None:
 
 def test_it_stays_compact() -> None:
     """The board is drawn once: a ply adds far less than a whole board would."""
-    from zola.svg import render
+    from zola.draw.svg import render
 
     rng = random.Random(6)
     for size, plies, limit in ((8, 60, 45_000), (10, None, 90_000)):

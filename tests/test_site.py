@@ -6,7 +6,7 @@ from pathlib import Path
 from scripts.mpy import imported_modules, modules
 from scripts.patch_runtime import CHECK, GLUE
 from tests import check_script
-from zola.i18n import LANGUAGES
+from zola.lang.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 MICROPYTHON = "./node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
@@ -19,10 +19,9 @@ def config_files(name: str) -> tuple[str, set[str]]:
     config = tomllib.loads((ROOT / name).read_text())
     files = config["files"]
     for source, destination in files.items():
-        stem = Path(source).stem
-        assert source == destination == f"./zola/{stem}.py", (source, destination)
-        assert (ROOT / source).is_file(), source
-    return config["interpreter"], {Path(path).stem for path in files}
+        assert source == destination and source.startswith("./zola/"), (source, destination)
+        assert source.endswith(".py") and (ROOT / source).is_file(), source
+    return config["interpreter"], {path.removeprefix("./zola/")[:-3] for path in files}
 
 
 def test_the_pages_bytecode_is_compiled_from_the_sources_now() -> None:
@@ -41,12 +40,14 @@ def test_the_served_micropython_has_no_table_check_on_its_busiest_path() -> None
 def test_the_page_config_is_micropython_with_every_module_the_page_needs() -> None:
     interpreter = tomllib.loads((ROOT / "pyscript.toml").read_text())["interpreter"]
     assert interpreter == MICROPYTHON
-    languages = {f"lang_{language}" for language in LANGUAGES if language != "en"}
-    # The languages (zola.i18n) and the opening book's data (zola.book) load when needed.
-    page = imported_modules(ROOT / "web" / "main.py") | languages | {"openings"}
+    languages = {f"lang/{language}" for language in LANGUAGES if language != "en"}
+    # The languages (zola.lang.i18n) and the opening book's data (zola.engine.book) load
+    # when needed.
+    page = imported_modules(ROOT / "web" / "main.py") | languages | {"engine/openings"}
     assert page <= set(modules())
-    assert set(modules()) - page <= {"live"}  # and the live boards' module
-    assert "ai" not in modules()  # the search stays in the worker
+    assert set(modules()) - page <= {"page/live"}  # and the live boards' module
+    assert "engine/ai" not in modules()  # the search stays in the worker
+    assert "puzzles/solver" not in modules()  # and so does the puzzles' prover
     for script in ("main.py", "boards.py"):
         text = (ROOT / "web" / script).read_text()
         assert text.index("import zola_rom") < text.index("from zola"), script
@@ -59,14 +60,15 @@ def test_the_page_config_is_micropython_with_every_module_the_page_needs() -> No
 def test_the_computers_config_is_pyodide_with_what_the_worker_needs() -> None:
     interpreter, modules = config_files("computer.toml")
     assert interpreter == PYODIDE
-    assert modules == imported_modules(ROOT / "web" / "ai_worker.py") | {"openings"}  # (zola.book)
+    book = {"engine/openings"}  # the opening book's data (zola.engine.book)
+    assert modules == imported_modules(ROOT / "web" / "ai_worker.py") | book
     assert '"./computer.toml"' in (ROOT / "web" / "main.py").read_text()
 
 
 def test_the_page_text_in_the_html_is_the_english_of_the_string_table() -> None:
     from html.parser import HTMLParser
 
-    from zola.i18n import ENGLISH
+    from zola.lang.i18n import ENGLISH
 
     found: dict[str, str] = {}
 

@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from zola import SIZES, Move, Position, parse_square
-from zola.svg import DARK, render
+from zola.draw.svg import DARK, render
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

@@ -6,16 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from zola.app import App
-from zola.board import Board
-from zola.geometry import square_name
-from zola.i18n import say
-from zola.move import Move
-from zola.progress import KEY, Progress
-from zola.puzzles import load
-from zola.rating import NEW_RATING, update
-from zola.saved import ASIDE, MemoryStore, Saved
-from zola.training import Trainer
+from zola.lang.i18n import say
+from zola.page.app import App
+from zola.page.board import Board
+from zola.page.progress import KEY, Progress
+from zola.page.saved import ASIDE, MemoryStore, Saved
+from zola.page.training import Trainer
+from zola.puzzles.rating import NEW_RATING, update
+from zola.puzzles.sets import load
+from zola.rules.geometry import square_name
+from zola.rules.move import Move
 
 PUZZLES = load(6) + load(8)
 SAMPLE = random.Random(20261202).sample(PUZZLES, min(40, len(PUZZLES)))

@@ -14,17 +14,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zola import Game, decode, encode
-from zola.app import App
-from zola.diagram import diagram
-from zola.errors import InvalidRecordError
-from zola.game import Note
-from zola.graph import graph_svg
-from zola.judgement import parse_review
-from zola.link import DEFAULT_VIEW, parse
-from zola.markdown import Diagram
-from zola.record import MAX_COMMENT, comment_text
-from zola.replay import replay_frames, replay_svg
-from zola.sharing import share
+from zola.docs.markdown import Diagram
+from zola.draw.diagram import diagram
+from zola.draw.graph import graph_svg
+from zola.draw.replay import replay_frames, replay_svg
+from zola.engine.judgement import parse_review
+from zola.page.app import App
+from zola.page.sharing import share
+from zola.rules.errors import InvalidRecordError
+from zola.rules.game import Note
+from zola.rules.link import DEFAULT_VIEW, parse
+from zola.rules.record import MAX_COMMENT, comment_text
 
 PIECES = ["\x00", "\x0b", "\x1f", "\ufffe", "\uffff", "&", "<", "]]>", "\u00e9", "\u4e2d"]
 PIECES += ["\U0001f600", " ", "\t", "a"]

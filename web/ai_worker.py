@@ -1,15 +1,15 @@
 """The computer, in a PyScript worker so the page stays responsive while it thinks.
 
 Only plain strings and numbers cross to the page (games as link fragments, answers as
-zola.judgement's texts); zola.protocol describes the protocol and both sides use its
+zola.engine.judgement's texts); zola.engine.protocol describes the protocol and both sides use its
 names. This file never touches the DOM.
 """
 
-from zola.ai import best_move
-from zola.analysis import Reviewer, analyse
-from zola.judgement import analysis_text, review_text
-from zola.protocol import WORKER_FUNCTIONS, progress_text
-from zola.record import decode
+from zola.engine.ai import best_move
+from zola.engine.analysis import Reviewer, analyse
+from zola.engine.judgement import analysis_text, review_text
+from zola.engine.protocol import WORKER_FUNCTIONS, progress_text
+from zola.rules.record import decode
 
 reviews = {}  # the review under way: {fragment: Reviewer}
 

@@ -28,7 +28,7 @@
 // (PyScript) and 'wasm-unsafe-eval' (MicroPython). A page that runs PyScript scripts of its own is not supported.
 //
 // This file only prepares the elements, forwards their events to web/boards.py and
-// paints what it answers (a zola.live.LiveScreen): every decision is made in zola.
+// paints what it answers (a zola.page.live.LiveScreen): every decision is made in zola.
 // A move slides (web/motion.js draws the screen's motion) unless the board is static
 // or the reader asks for reduced motion.
 // window.zolaBoards is its only global: connect(), paint() and keep() for web/boards.py,
@@ -219,7 +219,7 @@ function makeOf(node) {
 }
 
 // The board's shadow root and parts, at once (before Python runs). The docs tools declare
-// the root in HTML (zola.sitefiles.board_root: the parser attaches it, or, in a page put
+// the root in HTML (zola.docs.sitefiles.board_root: the parser attaches it, or, in a page put
 // in by a script, it comes as a template): it is kept when it is this loader's (the same
 // style sheet, parts made the same way). Otherwise the parts are made here, and a static
 // SVG inside the element (or the declared root's drawing) moves into the board's place
@@ -269,7 +269,7 @@ function prepare(element) {
   parts.zola.classList.toggle("dark", words.includes("dark") || !!DARK?.matches);
   parts.moves.hidden = !words.includes("panel");
   // The key of a drawing the docs tools made of the board's first screen: Python keeps
-  // that drawing when the key is its own (zola.live.frame_key), rather than making it again.
+  // that drawing when the key is its own (zola.page.live.frame_key), rather than making it again.
   const frame = preview.length === 1 ? preview[0].getAttribute("data-frame") : null;
   shell = {
     element, root, parts, id: 0, labels: null, from: null, svg: null, frame, prepainted: null, room: "",
@@ -283,7 +283,7 @@ function prepare(element) {
 }
 
 // The rest of the first screen, as the docs tools wrote it beside its drawing
-// (zola.live.first_frame), with its link to the game it shows in the full app: painted
+// (zola.page.live.first_frame), with its link to the game it shows in the full app: painted
 // now, as it will be once live, so that when Python takes over nothing moves, and the
 // browser has nothing to paint again. Until then the board's events go nowhere. Its
 // key (the drawing's when they go together), the game its link shares, and the files it
@@ -301,7 +301,7 @@ function prepaint(shell, text) {
   }
 }
 
-// Python keeps the first screen painted before it ran (zola.live.LiveBoard.kept): the
+// Python keeps the first screen painted before it ran (zola.page.live.LiveBoard.kept): the
 // board takes clicks now (a bad link's line never does), and nothing is painted again.
 function keep(id) {
   const shell = byId.get(id);
@@ -385,7 +385,7 @@ function setLabels(shell, labels) {
   parts.moves.setAttribute("aria-label", labels.moves);
 }
 
-// Write what board ``id`` shows (a zola.live.LiveScreen: its small fields as JSON, its
+// Write what board ``id`` shows (a zola.page.live.LiveScreen: its small fields as JSON, its
 // SVG board and move list as markup of their own, its language's fixed words apart) into
 // its shadow root: web/boards.py calls this after every event it was told of. A few
 // strings cross from Python, not an object read field by field.
@@ -421,7 +421,7 @@ function draw(shell, screen, labels, svg, moveList, live) {
   if (svg != null && shell.svg !== svg) { // an unchanged board keeps its slide going
     shell.svg = svg;
     const hadFocus = board.contains(root.activeElement) && root.activeElement !== board;
-    board.innerHTML = svg; // markup made by zola.svg, which escapes every text
+    board.innerHTML = svg; // markup made by zola.draw.svg, which escapes every text
     if (hadFocus) (board.querySelector('[tabindex="0"]') ?? board).focus();
     const slide = screen.motion;
     motion.then((module) => module.animate(board, slide), () => {});
@@ -447,7 +447,7 @@ function draw(shell, screen, labels, svg, moveList, live) {
   parts.note.textContent = screen.comment;
   parts.moves.hidden = !screen.layout.panel;
   if (screen.layout.panel) {
-    parts.moves.innerHTML = moveList; // markup made by zola.movelist, escaped
+    parts.moves.innerHTML = moveList; // markup made by zola.draw.movelist, escaped
     scroll(parts.moves);
   }
   // A part that had the focus and is gone or out of use now (a move list written

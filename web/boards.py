@@ -6,14 +6,14 @@ mounts it), and its script imports it.
 
 web/boards.js gives every <div data-zola="FRAGMENT"> of the page an id and calls
 ``live(kind, id, a, b)`` for what happens to it (opened, closed, a click, a key, a
-button...). This forwards each event to that board's zola.live.LiveBoard and hands
+button...). This forwards each event to that board's zola.page.live.LiveBoard and hands
 what the board shows now to ``zolaBoards.paint(id, json, labels, board, moves)``, which
 writes it into the board's shadow root: its LiveScreen as JSON but for its two pieces of
 markup (the SVG board and the move list), which cross as strings of their own, and the
 language's fixed words. A board whose element shows its first screen already (the docs
 tools', painted by the loader) keeps it: ``zolaBoards.keep(id)`` says so, and the board
 reads its link only at its first event.
-Every decision is made in zola.live and zola.board; this file only converts.
+Every decision is made in zola.page.live and zola.page.board; this file only converts.
 
 The screen goes to JavaScript as an argument of paint(), never as a return value:
 MicroPython 1.28 can lose an object holding a long string (an SVG board) on the
@@ -27,8 +27,8 @@ import js
 import zola_rom  # mounts the zola modules: first
 from jsffi import create_proxy, to_js
 
-from zola.errors import ZolaError
-from zola.live import LiveBoard, choose_language, labels, paint_parts
+from zola.page.live import LiveBoard, choose_language, labels, paint_parts
+from zola.rules.errors import ZolaError
 
 # Collect garbage after every 2 MB allocated rather than 16 KB (the runtime's setting):
 # drawing a board makes about 0.2 MB of short-lived strings, and a collection walks
@@ -44,7 +44,7 @@ setup = {"app": "", "languages": [], "build": None}
 
 
 def build() -> int:
-    """The CRC-32 of the bytecode image that runs (see zola.live.frame_key), computed
+    """The CRC-32 of the bytecode image that runs (see zola.page.live.frame_key), computed
     once, when a board first brings a drawing of its own (about 2 ms)."""
     if setup["build"] is None:
         setup["build"] = crc32(zola_rom.image)

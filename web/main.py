@@ -1,6 +1,6 @@
-"""The page glue, on MicroPython: DOM events -> zola.app.App -> one Screen -> the DOM.
+"""The page glue, on MicroPython: DOM events -> zola.page.app.App -> one Screen -> the DOM.
 
-Every decision is made in zola.app; this file only forwards events and writes
+Every decision is made in zola.page.app; this file only forwards events and writes
 what the App's Screen says. The computer runs in a Pyodide worker, started
 only when the Screen asks for it.
 """
@@ -19,8 +19,8 @@ from pyscript import document, workers
 from pyscript.ffi import create_proxy, to_js
 from pyscript.js_modules import motion, sound
 
-from zola.app import BUTTONS, MENUS, WORKER_BOOT_SECONDS, App
-from zola.i18n import say
+from zola.lang.i18n import say
+from zola.page.app import BUTTONS, MENUS, WORKER_BOOT_SECONDS, App
 
 window = js.window  # the Window object itself: its methods need it as `this`
 safe = js.zolaSafe  # calls that may throw: MicroPython cannot catch a JavaScript exception
@@ -207,7 +207,7 @@ def draw_analysis(screen) -> None:
 
 
 def draw_moves(html: str) -> None:
-    """The move list (markup made by zola.movelist), the move looked at kept in sight."""
+    """The move list (markup made by zola.draw.movelist), the move looked at kept in sight."""
     listing = element("moves")
     listing.innerHTML = html
     current = listing.querySelector("button.current")

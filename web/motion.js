@@ -3,7 +3,7 @@
 // board into container. The new board is final at once; only a copy of the moved checker
 // slides over it from where it was (the real one stays in its square, hidden meanwhile),
 // and a captured checker fades out. Whether and what to animate comes from zola (a
-// zola.screen.Motion's fields, or null); this file only draws it.
+// zola.page.screen.Motion's fields, or null); this file only draws it.
 //
 // A click on the board (pointerdown) or the next board ends a slide at once; a step
 // through the game that comes while a slide still runs shows without one (stepping
@@ -25,7 +25,7 @@ export function settle(container) {
 }
 
 // Animate how the board in container just changed: motion is {square, dx, dy, ghost,
-// appear, browsing} (see zola.screen.Motion), or null for nothing. It never throws (the
+// appear, browsing} (see zola.page.screen.Motion), or null for nothing. It never throws (the
 // page's MicroPython cannot catch a JavaScript exception): a slide that fails is dropped.
 export function animate(container, motion) {
   try {
@@ -56,7 +56,7 @@ function slide(container, motion) {
   };
   if (motion.ghost) {
     const holder = document.createElementNS(SVG, "g");
-    holder.innerHTML = motion.ghost; // markup made by zola.svg
+    holder.innerHTML = motion.ghost; // markup made by zola.draw.svg
     const ghost = add(holder.firstElementChild);
     ghost.style.transformBox = "fill-box";
     ghost.style.transformOrigin = "center";

@@ -1,6 +1,6 @@
 // The sounds of a Zola game, made in the browser (Web Audio: no sound files). The play
 // page (web/main.py) calls play(["capture", "end"]) with the names zola chose (see
-// zola.board.Board.sounds); this file only makes them, one after the other. It never
+// zola.page.board.Board.sounds); this file only makes them, one after the other. It never
 // throws: the page's MicroPython cannot catch a JavaScript exception.
 
 // Each sound's tones: [start s, frequency Hz, end frequency Hz, length s, wave, volume].

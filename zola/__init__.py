@@ -10,19 +10,21 @@ Move.parse('c3xd3')
 46472
 """
 
-from zola.errors import (
+from zola.rules.errors import (
     IllegalMoveError,
     InvalidMoveError,
+    InvalidOptionError,
     InvalidPositionError,
     InvalidRecordError,
     InvalidSquareError,
+    UnknownLevelError,
     ZolaError,
 )
-from zola.game import FIRST, PLAYER_NAMES, SECOND, Game
-from zola.geometry import SIZES, distance2, parse_square, square_name
-from zola.move import Move
-from zola.position import BLUE, COLOR_NAMES, RED, Position, perft
-from zola.record import decode, encode
+from zola.rules.game import FIRST, PLAYER_NAMES, SECOND, Game
+from zola.rules.geometry import SIZES, distance2, parse_square, square_name
+from zola.rules.move import Move
+from zola.rules.position import BLUE, COLOR_NAMES, RED, Position, perft
+from zola.rules.record import decode, encode
 
 __all__ = [
     "BLUE",
@@ -35,11 +37,13 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "InvalidMoveError",
+    "InvalidOptionError",
     "InvalidPositionError",
     "InvalidRecordError",
     "InvalidSquareError",
     "Move",
     "Position",
+    "UnknownLevelError",
     "ZolaError",
     "decode",
     "distance2",
@@ -48,3 +52,18 @@ __all__ = [
     "perft",
     "square_name",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``zola.svg`` (:mod:`zola.draw.svg`, the board as SVG), imported when first asked
+    for: ``from zola import svg``. The page and the computer's worker never ask.
+
+    >>> from zola import svg
+    >>> svg.render(Position.start(6)).startswith("<svg")
+    True
+    """
+    if name == "svg":
+        from zola.draw import svg
+
+        return svg
+    raise AttributeError(f"module 'zola' has no attribute {name!r}")

@@ -20,18 +20,18 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn, TypedDict
 
-from zola.ai import best_move
-from zola.diagram import diagram
-from zola.errors import InvalidOptionError, ZolaError
-from zola.game import PLAYER_NAMES, Game
-from zola.geometry import parse_size
-from zola.levels import DEFAULT_LEVEL, LEVELS
-from zola.position import COLOR_NAMES, Position, perft
+from zola.draw.diagram import diagram
+from zola.engine.ai import best_move
+from zola.engine.levels import DEFAULT_LEVEL, LEVELS
+from zola.rules.errors import InvalidOptionError, ZolaError
+from zola.rules.game import PLAYER_NAMES, Game
+from zola.rules.geometry import parse_size
+from zola.rules.position import COLOR_NAMES, Position, perft
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from zola.svg import Theme
+    from zola.draw.svg import Theme
 
 _MATCH_PLY_CAP = 2000
 
@@ -165,7 +165,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _site_files(args: argparse.Namespace) -> None:
-    from zola import sitefiles
+    from zola.docs import sitefiles
 
     if not args.directory.strip():
         raise UsageError("DIR is empty: name the folder to write into, e.g. site/zola")
@@ -226,9 +226,9 @@ def _pace(text: str) -> float:
 
 def _replay(args: argparse.Namespace) -> None:
     """``svg --replay`` (or ``-o x.gif``): the game's line as an animated SVG or GIF."""
-    from zola.diagram import read
-    from zola.replay import replay_frames, replay_svg
-    from zola.svg import DARK, LIGHT
+    from zola.draw.diagram import read
+    from zola.draw.replay import replay_frames, replay_svg
+    from zola.draw.svg import DARK, LIGHT
 
     if args.highlight or args.arrow:
         raise UsageError("--highlight and --arrow are for one diagram, not a replay")
@@ -265,7 +265,7 @@ def _optional(module: str, needs: str, extra: str) -> ModuleType:
 
 def _write_gif(frames: list[str], output: str, width: int, seconds: float) -> None:
     """Write SVG frames as a looping animated GIF, ``seconds`` a frame, the last held longer."""
-    from zola.replay import durations
+    from zola.draw.replay import durations
 
     cairosvg = _optional("cairosvg", "GIF output needs cairosvg and Pillow", "gif")
     pillow = _optional("PIL.Image", "GIF output needs cairosvg and Pillow", "gif")
@@ -384,7 +384,7 @@ def _match(args: argparse.Namespace) -> None:
     print(f"{names[0]} {wins[0]} - {wins[1]} {names[1]}")
 
 
-# -- analyse and review (zola.analysis; the page's side is zola.judgement) -------------------------
+# -- analyse and review (zola.engine.analysis; the page's side: zola.engine.judgement) ---
 
 
 def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -406,9 +406,9 @@ def _add_analysis_commands(commands: argparse._SubParsersAction[_Parser]) -> Non
 
 
 def _analyse(args: argparse.Namespace) -> None:
-    from zola.analysis import analyse
-    from zola.judgement import format_score, percent
-    from zola.link import parse
+    from zola.engine.analysis import analyse
+    from zola.engine.judgement import format_score, percent
+    from zola.rules.link import parse
 
     if args.fragment is not None:
         game, _ = parse(args.fragment)
@@ -445,9 +445,9 @@ def _progress(done: int, total: int) -> None:
 
 
 def _review(args: argparse.Namespace) -> None:
-    from zola.analysis import REVIEW_NODES, review
-    from zola.judgement import movers, review_text, summary, symbol
-    from zola.link import parse
+    from zola.engine.analysis import REVIEW_NODES, review
+    from zola.engine.judgement import movers, review_text, summary, symbol
+    from zola.rules.link import parse
 
     game, _ = parse(args.fragment)
     nodes = args.nodes if args.nodes is not None or args.time is not None else REVIEW_NODES
@@ -481,7 +481,7 @@ def _review(args: argparse.Namespace) -> None:
         )
 
 
-# -- puzzles (zola.puzzles, mined by zola.mining) --------------------------------------------
+# -- puzzles (zola.puzzles.sets, mined by zola.puzzles.mining) -------------------------------------
 
 _max_moves = _whole_number("_max_moves", 1, 8, "max moves must be a whole number 1 to 8")
 _seed = _whole_number("_seed", 0, 10**9, "seed must be a whole number >= 0")
@@ -507,7 +507,7 @@ def _add_puzzle_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _puzzles_mine(args: argparse.Namespace) -> None:
-    from zola.mining import Progress, mine
+    from zola.puzzles.mining import Progress, mine
 
     if args.size not in (6, 8):
         raise UsageError(f"puzzles are mined on 6x6 and 8x8 boards, not {args.size}x{args.size}")
@@ -522,7 +522,7 @@ def _puzzles_mine(args: argparse.Namespace) -> None:
 
 def _puzzles_check(args: argparse.Namespace) -> int:
     """Exit code 1 when a puzzle is not proven (one line each on stdout), else 0."""
-    from zola.mining import check
+    from zola.puzzles.mining import check
 
     try:
         failures = check(Path(args.file))

@@ -18,7 +18,7 @@ True
 # typing-only names under its own ``TYPE_CHECKING = False`` guard (mypy takes any
 # ``if TYPE_CHECKING:`` as true) and names them in string annotations, as here:
 # ``def f(now: "Callable[[], float]") -> int``. Builtins, classes, aliases such as
-# ``zola.geometry.Square`` and local variables' annotations need no quotes.
+# ``zola.rules.geometry.Square`` and local variables' annotations need no quotes.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable

@@ -18,7 +18,7 @@ import pytest
 from tests.browser.conftest import PageLog, serving
 from tests.test_docs_tools import LINK, LONE, build, markdown, mkdocs_build, mkdocs_project
 from zola import Move, Position
-from zola.link import parse
+from zola.rules.link import parse
 
 SIX = "v1;size=6;moves=c3xd3"  # Blue to move: c4xd3 is one of its captures
 EIGHT = "v1;size=8;moves=d4xe4"

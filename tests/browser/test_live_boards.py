@@ -15,10 +15,10 @@ import pytest
 from playwright.sync_api import expect
 
 from zola import Position
-from zola.diagram import diagram
-from zola.link import parse
-from zola.live import first_frame
-from zola.markdown import Diagram
+from zola.docs.markdown import Diagram
+from zola.draw.diagram import diagram
+from zola.page.live import first_frame
+from zola.rules.link import parse
 
 # Readers' games: A is at Blue's first turn (the pie offer), B an 8x8 view-only board.
 GAME_A = "v1;size=6;moves=c3xd3.c4xd3.e3xd3;ply=1;panel"

@@ -19,7 +19,7 @@ from tests.browser.offline_tools import (
     wait_until,
 )
 from zola import decode
-from zola.geometry import square_name
+from zola.rules.geometry import square_name
 
 COMPUTER_MS = 90_000  # an answer past the opening book waits for the worker's own Python
 REGISTRATIONS = "navigator.serviceWorker.getRegistrations().then((all) => all.length)"
@@ -45,7 +45,7 @@ def test_the_precache_holds_the_app_both_runtimes_and_the_computers_worker() -> 
         "web/icons/icon-192.png",
         "computer.toml",
         "web/ai_worker.py",
-        "zola/ai.py",
+        "zola/engine/ai.py",
         "web/zola.rom",  # the page loads its modules as bytecode, in one image
         "web/rom.py",
         "node_modules/@pyscript/core/dist/core.js",
@@ -152,7 +152,7 @@ def test_query_strings_add_no_cache_entries(open_app, server_url) -> None:
     assert page.locator("#board [data-square]").count() == 64
     statuses = page.evaluate(
         """Promise.all([
-          "./web/style.css?utm=x", "./zola/game.py?v=1", "./docs/rules.html?utm=1",
+          "./web/style.css?utm=x", "./zola/rules/game.py?v=1", "./docs/rules.html?utm=1",
           "./docs/screenshot.png?utm=1", "./docs/screenshot.png?utm=2",
           "./docs/screenshot.png?utm_source=news&fbclid=3",
         ].map((url) => fetch(url).then((r) => r.status)))"""

@@ -9,10 +9,10 @@ import json
 import pytest
 
 from tests.browser.test_live_boards import board, host_page, open_host, wait_settled
-from zola.geometry import square_name
-from zola.markdown import Diagram
-from zola.move import Move
-from zola.puzzles import daily, load
+from zola.docs.markdown import Diagram
+from zola.puzzles.sets import daily, load
+from zola.rules.geometry import square_name
+from zola.rules.move import Move
 
 PUZZLES = load(6)
 PUZZLE = next(p for p in PUZZLES if p.refutations[0] and p.moves >= 2)

@@ -10,15 +10,17 @@ lists), so keep to what both Pythons have.
 import json
 import sys
 
-from zola import Move, Position, link, parse_square, perft, record, svg
-from zola.errors import ZolaError
+from zola import Move, Position, parse_square, perft
+from zola.draw import svg
+from zola.rules import link, record
+from zola.rules.errors import ZolaError
 
 
 def runtime(modules: list[str]) -> list:
-    """The Python's name and version, after importing ``zola.<name>`` for each name, and
+    """The Python's name and version, after importing each module (``zola.page.app``), and
     where the package was imported from."""
     for name in modules:
-        __import__("zola." + name)
+        __import__(name)
     loaded = sorted(name for name in sys.modules if name.startswith("zola."))
     where = sys.modules["zola"].__file__
     return [sys.implementation.name, list(sys.implementation.version[:2]), loaded, where]
@@ -40,7 +42,8 @@ def legal_moves(texts: list[str]) -> list[list]:
 
 
 def formats(payload: dict) -> dict:
-    """Round trips of the fragments (through ``zola.link``/``zola.record``) and move texts."""
+    """Round trips of the fragments (through ``zola.rules.link`` and ``zola.rules.record``)
+    and move texts."""
     games = []
     for fragment in payload["fragments"]:
         game, view = link.parse(fragment)
@@ -102,10 +105,10 @@ def outcomes(cases: list[list]) -> list[list[str]]:
 
 
 def svgs(cases: list[list]) -> list[str]:
-    """``zola.svg.render`` of each ``[position text, options]``.
+    """``zola.draw.svg.render`` of each ``[position text, options]``.
 
     Options are JSON: squares and moves as text, ``hints``/``highlight``/``arrows``
-    as lists of them, ``theme`` as a name of ``zola.svg.THEMES``.
+    as lists of them, ``theme`` as a name of ``zola.draw.svg.THEMES``.
     """
     out = []
     for text, options in cases:
@@ -136,8 +139,8 @@ def pages(sessions: list[list]) -> list[list]:
     ``"answer"``: the answer ``args[0]`` to the latest request. After each event the
     screen is taken, as the page does; random seeds and saved-game ids are left out.
     """
-    from zola.app import App
-    from zola.saved import MemoryStore
+    from zola.page.app import App
+    from zola.page.saved import MemoryStore
 
     out = []
     for session in sessions:
@@ -164,7 +167,7 @@ def pages(sessions: list[list]) -> list[list]:
 def links(sessions: list[list]) -> list[list]:
     """Scripted page sessions as in :func:`pages`, lighter: after each event, only the
     link the page would write and its notice."""
-    from zola.app import App
+    from zola.page.app import App
 
     out = []
     for fragment, in_frame, events in sessions:
@@ -182,8 +185,8 @@ def puzzle_sessions(sessions: list[list]) -> list[list]:
     """Puzzle mode in scripted page sessions as in :func:`pages` (with the storages'
     values): after each event, the link, the notice, the position, the puzzle's part of
     the screen and the files asked for; at the end, the record kept in the browser."""
-    from zola.app import App
-    from zola.saved import MemoryStore
+    from zola.page.app import App
+    from zola.page.saved import MemoryStore
 
     out = []
     for fragment, events, stored in sessions:
@@ -207,7 +210,7 @@ def puzzle_sessions(sessions: list[list]) -> list[list]:
 def puzzle_reading(payload: dict) -> list:
     """A puzzle file's text read: the ids, the ids computed from the positions, the
     daily puzzle of each of ``days``, and each puzzle written back as text."""
-    from zola.puzzles import daily, puzzle_id, read
+    from zola.puzzles.sets import daily, puzzle_id, read
 
     puzzles = read(payload["text"])
     return [
@@ -264,15 +267,15 @@ class _Clock:
 
 
 def reviews(payload: dict) -> dict:
-    """``zola.judgement`` on both Pythons: win chances, marks, texts, summaries and graphs.
+    """``zola.engine.judgement`` on both Pythons: win chances, marks, texts, summaries and graphs.
 
     ``payload``: ``scores`` (search scores), ``losses`` (win-chance losses),
     ``texts`` (review texts, good or bad, each with the players of its moves or
     ``None``), ``analyses`` (analysis texts, good or bad) and ``graphs``
     (``[review text, width, height, current ply, move texts]``).
     """
-    from zola import graph
-    from zola import judgement as review
+    from zola.draw import graph
+    from zola.engine import judgement as review
 
     def attempt(function, *args):  # a function and its arguments
         try:
@@ -321,13 +324,13 @@ def reviews(payload: dict) -> dict:
 
 
 def replays(cases: list[list]) -> list[list]:
-    """``zola.replay`` of each ``[fragment, options]``: the animated SVG and the frames.
+    """``zola.draw.replay`` of each ``[fragment, options]``: the animated SVG and the frames.
 
-    Options are JSON: ``theme`` a name of ``zola.svg.THEMES``, ``seconds_per_move`` a
+    Options are JSON: ``theme`` a name of ``zola.draw.svg.THEMES``, ``seconds_per_move`` a
     number, ``frames`` whether to make the static frames too; the rest as
-    :func:`zola.replay.replay_svg` takes them.
+    :func:`zola.draw.replay.replay_svg` takes them.
     """
-    from zola import replay
+    from zola.draw import replay
 
     out = []
     for fragment, options in cases:
@@ -343,12 +346,12 @@ def replays(cases: list[list]) -> list[list]:
 
 
 def live_boards(sessions: list[list]) -> list[list]:
-    """The screens of scripted live-board sessions (:mod:`zola.live`): ``[fragment,
+    """The screens of scripted live-board sessions (:mod:`zola.page.live`): ``[fragment,
     language, dark, [[method, args], ...]]``, a method of ``LiveBoard`` (``button``,
     ``click``, ``drag``, ``key``, ``go_to_node``, ``prefer_dark``) and its arguments.
     After each event the screen is taken, as the page does, and whether the event was
     used (``key``'s answer; ``None`` for the others) or the ZolaError it raised."""
-    from zola.live import LiveBoard
+    from zola.page.live import LiveBoard
 
     out = []
     for fragment, language, dark, events in sessions:
@@ -366,12 +369,12 @@ def live_boards(sessions: list[list]) -> list[list]:
 
 def first_frames(cases: list[list]) -> list[list]:
     """Per ``[fragment, language, build]``: the key of a live board's first screen (see
-    ``zola.live.first_frame``) and its SVG's SHA-256, whether a board handed that key
+    ``zola.page.live.first_frame``) and its SVG's SHA-256, whether a board handed that key
     keeps that screen (``LiveBoard.kept``), and whether one running another build does."""
     import binascii
     import hashlib
 
-    from zola.live import LiveBoard, first_frame
+    from zola.page.live import LiveBoard, first_frame
 
     out = []
     for fragment, language, build in cases:
@@ -387,10 +390,11 @@ def sayings(cases: list[list]) -> list:
     """``say(language, key, **args)`` per ``[language, key, args]``, an argument given as
     ``[KEY]`` being ``Text(KEY)`` and one given as ``[KEY, N]`` ``Text(KEY, count=N)``;
     with the languages' tables loaded before the first and after the last."""
-    from zola.i18n import Text, say
+    from zola.lang.i18n import Text, say
 
     def tables() -> list:
-        return sorted(name for name in sys.modules if name.startswith("zola.lang_"))
+        tables = (name for name in sys.modules if name.startswith("zola.lang."))
+        return sorted(name for name in tables if name != "zola.lang.i18n")
 
     before = tables()
     said = []
@@ -410,7 +414,7 @@ def _live_plain(answer: object, screen: object) -> list:
     import binascii
     import hashlib
 
-    from zola.live import FIELDS
+    from zola.page.live import FIELDS
 
     values = list(screen)
     values[FIELDS.index("layout")] = sorted([key, value] for key, value in screen.layout.items())
@@ -422,8 +426,8 @@ def _live_plain(answer: object, screen: object) -> list:
 def book_moves(cases: list[list]) -> list[str]:
     """The opening book's move (text, or ``"None"``) per ``[size, moves, level, draw]``,
     ``moves`` the move texts played from the start."""
-    from zola.book import book_move
-    from zola.game import Game
+    from zola.engine.book import book_move
+    from zola.rules.game import Game
 
     out = []
     for size, moves, level, draw in cases:

@@ -1,0 +1,116 @@
+"""Zola diagrams and live boards in MkDocs: the ``zola`` plugin (CPython only).
+
+In ``mkdocs.yml``::
+
+    plugins:
+      - search
+      - zola
+
+Every page's ```` ```zola ```` blocks become diagrams (:mod:`zola.markdown`, whose
+config under ``markdown_extensions`` still applies: ``width``, ``live``), and its
+``live`` blocks live boards. The build writes the files the boards load into the
+site's ``zola/`` folder (:func:`zola.docs.sitefiles.copy`; the ``folder`` option names
+another), and each page loads them by a path from itself, so the built site works
+from any static server, in any folder of it, and offline. With the ``app_url``
+option (the app's page, ``https://example.org/zola/index.html``) the boards come
+from that app instead and link to it, and nothing is copied.
+
+A bad block is one of MkDocs' warnings, naming its page and line (so ``mkdocs build
+--strict`` stops on it), and the page says what is wrong in its place.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import config_options
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
+
+from zola.docs import sitefiles
+from zola.docs.markdown import loader_script, loader_url
+from zola.docs.markdown import logger as markdown_log
+
+EXTENSION = "zola.markdown"
+log = logging.getLogger("mkdocs.plugins.zola")  # MkDocs shows and counts its warnings
+
+
+class ZolaConfig(Config):  # type: ignore[no-untyped-call]
+    """The plugin's options in ``mkdocs.yml``."""
+
+    folder = config_options.Type(str, default="zola")  # where in the site the files go
+    app_url = config_options.Type(str, default="")  # the boards' app, if not the site
+
+
+class _ToMkDocs(logging.Handler):
+    """Hands :mod:`zola.markdown`'s warnings to MkDocs' logger."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        log.warning(record.getMessage())
+
+
+class ZolaPlugin(BasePlugin[ZolaConfig]):  # type: ignore[no-untyped-call]
+    """Turns the ``zola`` blocks on, points each page's live boards at their files, and
+    writes those files into the built site."""
+
+    def __init__(self) -> None:
+        self.forward = _ToMkDocs()
+        self.given: dict[str, Any] | None = None  # the extension's config, as the author wrote it
+        self.settings: dict[str, Any] = {}  # that config, with the plugin's app_url
+        self.folder = ""  # where in the site the boards' files go ("": not copied)
+        self.live = False  # whether a page of this build loads live boards
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        if EXTENSION not in config.markdown_extensions:
+            config.markdown_extensions.append(EXTENSION)
+        self.given = config.mdx_configs.get(EXTENSION)
+        self.settings = dict(self.given or {})
+        if self.config.app_url.strip():
+            self.settings["app_url"] = self.config.app_url.strip()
+        served = any(str(self.settings.get(name, "")).strip() for name in ("boards_url", "app_url"))
+        self.folder, self.live = "" if served else self.config.folder.strip("/"), False
+        if not served and (not self.folder or ".." in self.folder.split("/")):
+            raise PluginError(f"zola: folder must be a folder of the site, not {self.folder!r}")
+        if self.forward not in markdown_log.handlers:
+            markdown_log.addHandler(self.forward)
+        return config
+
+    def on_page_markdown(
+        self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        settings = dict(self.settings, document=page.file.src_uri)
+        if self.folder:  # a path from the page: the site may be served from any folder
+            settings["boards_url"] = get_relative_url(self.folder + "/", page.url)
+        config.mdx_configs[EXTENSION] = settings
+        return markdown
+
+    def on_page_content(
+        self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        settings = config.mdx_configs[EXTENSION]
+        url = loader_url(settings.get("boards_url", ""), settings.get("app_url", ""))
+        self.live = self.live or loader_script(url) in html  # (the page's one loader line)
+        return html
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        # The author's config again, as on_config found it (for a build run again with it).
+        if self.given is None:
+            config.mdx_configs.pop(EXTENSION, None)
+        else:
+            config.mdx_configs[EXTENSION] = self.given
+        if not (self.folder and self.live):
+            return
+        try:
+            sitefiles.copy(Path(config.site_dir) / self.folder)
+        except (OSError, ValueError) as error:
+            raise PluginError(f"zola: the live boards' files: {error}") from None
+
+    def on_shutdown(self) -> None:
+        markdown_log.removeHandler(self.forward)

@@ -1,0 +1,246 @@
+"""The files live boards load, to copy into a docs site (CPython only).
+
+A page with live boards loads ``APP/web/boards.js`` once, and the loader fetches the
+rest from APP (its parent's parent folder): the files it names (``web/boards.py``,
+``web/rom.py``, the zola modules' bytecode image ``web/zola.rom``, ``web/motion.js``),
+PyScript's ``core.js`` with the chunks it imports, and MicroPython's
+``micropython.mjs`` and ``micropython.wasm``. :func:`files` lists them as paths under APP, read from
+``boards.js`` and PyScript's own code each time, so the list follows the loader and
+never drifts from it; :func:`copy` writes them into a folder with the same layout.
+:func:`board_root` writes a live board's shadow root as the loader makes it (its style
+sheet and parts, read from ``boards.js`` too), for the docs tools to declare in HTML.
+The Sphinx extension (:mod:`zola.sphinx`) copies them into ``_static/zola/``, the
+MkDocs plugin (:mod:`zola.docs.mkdocs`) into the site's ``zola/``; for other sites,
+``python -m zola site-files DIR`` does.
+
+Where they come from (:func:`source`): the installed package's ``zola/site/`` folder
+(``setup.py`` fills it when the package is built, from ``web/`` and ``node_modules/``:
+a docs build has no npm), or, in a checkout and an editable install, the repository
+itself after ``npm ci``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from binascii import crc32
+from functools import cache
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1]  # zola/
+PACKAGE_SITE = PACKAGE / "site"  # in an installed package (see setup.py)
+CHECKOUT = PACKAGE.parent  # a repository checkout: web/, node_modules/
+LOADER = "web/boards.js"
+ROM = "web/zola.rom"  # the zola modules' bytecode, which the boards run
+HINT = (
+    "the live boards' files are missing: in a checkout run `npm ci`; "
+    "an installed package must be built after `npm ci` (setup.py copies them into it)"
+)
+
+_CONSTANT = r"const {name} = (\"[^\"]*\"|\[[^\]]*\]);"
+_STRING = re.compile(r'"([^"]*)"')
+# What a PyScript chunk imports statically (``import{a}from"./x.js"``, ``import"./x.js"``;
+# not ``import("./x.js")``, which happens only when that code runs).
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
+# PyScript's plugins, each a chunk core imports when the page has not turned it off:
+# ``error:()=>import("./error-XXXX.js")``.
+_PLUGIN = re.compile(r"""["']?([\w-]+)["']?:\(\)=>import\(["'](\./[^"']+)["']\)""")
+# PyScript imports its error plugin even when a page turns it off (to turn it off).
+ALWAYS_PLUGINS = ("error",)
+
+
+def source() -> Path:
+    """The folder that holds the files under their APP paths: the package's copy, else
+    the checkout. Raises ``FileNotFoundError`` (saying what to do) when neither has them."""
+    for root in (PACKAGE_SITE, CHECKOUT):
+        if (root / LOADER).is_file() and (root / "node_modules").is_dir():
+            return root
+    raise FileNotFoundError(HINT)
+
+
+@cache
+def build() -> int | None:
+    """The CRC-32 of the bytecode image the live boards run (the package's, else the
+    checkout's), which keys the drawings the docs tools make of their first screens
+    (see :func:`zola.page.live.frame_key`); None when it is missing."""
+    rom = _site_file(ROM)
+    return None if rom is None else crc32(rom.read_bytes())
+
+
+def _site_file(path: str) -> Path | None:
+    """The site file at ``path`` under APP: the package's copy, else the checkout's; None
+    when neither has it."""
+    for root in (PACKAGE_SITE, CHECKOUT):
+        if (root / path).is_file():
+            return root / path
+    return None
+
+
+# The loader's board: its style sheet and its parts (a template literal each, no escapes).
+_CSS = re.compile(r"^const CSS = `([^`\\$]*)`;$", re.M)
+_SHELL = re.compile(r'^const SHELL = `([^`\\$]*)`\.replace\(/>\\n</g, "><"\);', re.M)
+
+
+@cache
+def shell() -> tuple[str, str] | None:
+    """The loader's board, as it puts it in each board's shadow root: its style sheet and
+    its parts (``CSS`` and ``SHELL`` in ``web/boards.js``: the package's, else the
+    checkout's); None when the loader is missing. Raises ``ValueError`` when the loader
+    no longer says what this reads."""
+    file = _site_file(LOADER)
+    if file is None:
+        return None
+    loader = file.read_text(encoding="utf-8")
+    css, parts = _CSS.search(loader), _SHELL.search(loader)
+    if css is None or parts is None:
+        raise ValueError(f"{LOADER}: no CSS or SHELL template, which zola.docs.sitefiles reads")
+    return css[1], parts[1].replace(">\n<", "><")
+
+
+def board_root(drawing: str, screen: str) -> str | None:
+    """A live board's shadow root declared in HTML, as the loader makes it: its style
+    sheet and parts, ``drawing`` (inline SVG) on the board, and what of the first screen
+    takes room (``screen``, its JSON text from :func:`zola.page.live.first_frame`): its
+    language, dark or not, the move list (``panel``), the status line with the pie
+    offer, and the author's comment on the position. The browser attaches it as it
+    reads the page, so the board shows in its frame, at its height, before any script
+    runs: nothing moves when the loader takes it over and paints the rest (it keeps the
+    root when it is its own). None when the loader is missing.
+
+    >>> from zola.page.live import first_frame
+    >>> _, _, screen = first_frame("v2;size=6;moves=c3xd3;notes=1:cRed_~26_Blue;panel")
+    >>> root = board_root('<svg id="d"></svg>', screen)
+    >>> root.startswith('<template shadowrootmode="open"><style>'), root.endswith("</template>")
+    (True, True)
+    >>> '<div class="board" part="board"><svg id="d"></svg></div>' in root
+    True
+    >>> '<div class="zola pending" lang="en" part="zola"' in root
+    True
+    >>> '<p class="status" data-turn="blue" aria-live="polite">Blue to move.</p>' in root
+    True
+    >>> '<button type="button" data-do="swap">Swap colours</button>' in root
+    True
+    >>> '<p class="note">Red &amp; Blue</p>' in root, '<ol class="moves">' in root
+    (True, True)
+    """
+    loaded = shell()
+    if loaded is None:
+        return None
+    css, parts = loaded
+    fields_text, words = json.loads(screen)[:2]
+    fields = json.loads(fields_text)
+    layout, comment = fields["layout"], fields["comment"]
+    text = {name: html.escape(words[name]) for name in ("pie", "swap", "keep")}  # the offer
+    board = '<div class="board" part="board">'
+    made = {  # each part as the loader makes it, and as it is here ("": as it is)
+        '<div class="zola pending"': (
+            f'<div class="zola pending{" dark" if layout["dark"] else ""}"'
+            f' lang="{html.escape(fields["language"])}"'
+        ),
+        board + "</div>": board + drawing + "</div>",
+        '<p class="status" data-turn="" aria-live="polite"></p>': (
+            f'<p class="status" data-turn="{html.escape(fields["turn"])}" aria-live="polite">'
+            f"{html.escape(fields['status'])}</p>"
+        ),
+        '<span class="pie" hidden><span class="sr-only"></span>'
+        '<button type="button" data-do="swap"></button>'
+        '<button type="button" data-do="keep"></button></span>': (
+            f'<span class="pie" title="{text["pie"]}"><span class="sr-only">{text["pie"]}</span>'
+            f'<button type="button" data-do="swap">{text["swap"]}</button>'
+            f'<button type="button" data-do="keep">{text["keep"]}</button></span>'
+        )
+        if fields["pie"]
+        else "",
+        '<ol class="moves" hidden>': '<ol class="moves">' if layout["panel"] else "",
+        '<p class="note"></p>': f'<p class="note">{html.escape(comment)}</p>' if comment else "",
+    }
+    for part, here in made.items():
+        if part not in parts:
+            raise ValueError(f"{LOADER}: no {part} in SHELL, which zola.docs.sitefiles fills")
+        if here:
+            parts = parts.replace(part, here, 1)
+    return f'<template shadowrootmode="open"><style>{css}</style>{parts}</template>'
+
+
+def files(root: Path | None = None) -> list[str]:
+    """Every file a page of live boards loads, as a path under APP, the loader first.
+
+    Read from ``root`` (default: :func:`source`): the loader's ``RUNTIME``, ``CORE`` and
+    ``PLUGINS`` and the files it names with ``url("...")``, then PyScript's
+    ``core.js`` with every chunk it imports and the plugin chunks it loads. Raises
+    ``FileNotFoundError`` naming what is missing, ``ValueError`` when the loader no
+    longer says what this reads.
+    """
+    root = source() if root is None else root
+    if not (root / LOADER).is_file():
+        raise FileNotFoundError(f"{HINT}; not found in {root}: {LOADER}")
+    loader = (root / LOADER).read_text(encoding="utf-8")
+    runtime = _STRING.findall(_constant(loader, "RUNTIME"))[0]
+    core = _STRING.findall(_constant(loader, "CORE"))[0]
+    match = re.search(_CONSTANT.format(name="PLUGINS"), loader)
+    turned_off = {name[1:] for name in _STRING.findall(match[1] if match else "")}
+    named = [path for path in re.findall(r'\burl\("([^"]+)"\)', loader) if path != LOADER]
+    found = [
+        LOADER,
+        *named,
+        *_pyscript(root, core, turned_off),
+        runtime,
+        runtime.removesuffix(".mjs") + ".wasm",  # MicroPython loads it from beside its .mjs
+    ]
+    listed = list(dict.fromkeys(found))
+    missing = [path for path in listed if not (root / path).is_file()]
+    if missing:
+        raise FileNotFoundError(f"{HINT}; not found in {root}: {', '.join(missing)}")
+    return listed
+
+
+def _constant(text: str, name: str) -> str:
+    match = re.search(_CONSTANT.format(name=name), text)
+    if match is None:
+        raise ValueError(f"{LOADER}: no `const {name} = ...;`, which zola.docs.sitefiles reads")
+    return match[1]
+
+
+def _pyscript(root: Path, core: str, turned_off: set[str]) -> list[str]:
+    """``core`` (PyScript's core.js) and the chunks it loads on a page of live boards:
+    what it imports, and the plugins it loads (every one not turned off, and the
+    error plugin), each with what it imports."""
+    folder = core.rsplit("/", 1)[0]
+    wanted = [core]
+    seen: list[str] = []
+    plugins_read = False
+    while wanted:
+        path = wanted.pop(0)
+        if path in seen:
+            continue
+        seen.append(path)
+        file = root / path
+        text = file.read_text(encoding="utf-8") if file.is_file() else ""
+        wanted += [f"{folder}/{name[2:]}" for name in _STATIC_IMPORT.findall(text)]
+        plugins = _PLUGIN.findall(text)
+        if plugins:
+            plugins_read = True
+            wanted += [
+                f"{folder}/{chunk[2:]}"
+                for name, chunk in plugins
+                if name not in turned_off or name in ALWAYS_PLUGINS
+            ]
+    if not plugins_read and (root / core).is_file():
+        raise ValueError(f"{core}: no plugin table found; zola.docs.sitefiles needs updating")
+    return seen
+
+
+def copy(destination: Path, root: Path | None = None) -> list[str]:
+    """Write :func:`files` into ``destination`` keeping their paths (a file already
+    there with the same bytes is left alone); return the paths."""
+    root = source() if root is None else root
+    listed = files(root)
+    for path in listed:
+        target = destination / path
+        if target.is_file() and target.read_bytes() == (root / path).read_bytes():
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(root / path, target)
+    return listed

@@ -1,0 +1,364 @@
+"""The analysis board and the game review: the engine side (CPython and Pyodide).
+
+:func:`analyse` evaluates a position and gives its best lines (multi-PV);
+:func:`review` analyses every position of a game's line and marks each move by
+the win chance its mover lost. What the page shows (win chances, marks, the
+texts that carry results, the graph) is in :mod:`zola.engine.judgement`, which runs on
+the page's MicroPython too.
+
+>>> from zola import Position
+>>> a = analyse(Position.parse("6/6/2rb2/6/6/6 r"), node_limit=2000, lines=2)
+>>> len(a.lines), str(a.lines[0].moves[0]), format_score(a.score), a.final
+(2, 'c4xd4', 'wins in 1', True)
+
+Red's c3-c2 leaves the checker to a4xc2, with nothing in return; Blue takes it:
+
+>>> game = Game(start=Position.parse("3r2/4r1/b2b2/r1rb2/6/b5 r"))
+>>> for move in ("c3-c2", "a4xc2"):
+...     _ = game.play(move)
+>>> marks = review(game)
+>>> marks.moves[0].mark in ("mistake", "blunder"), str(marks.moves[0].better), marks.moves[1].mark
+(True, 'a3xa4', 'best')
+
+**Deepening while a person looks.** The page calls the worker again and again
+for the same position with short budgets (say 0.3 s each), so that it can stop
+at once when the person moves on. :func:`analyse` keeps the search of the last
+position it was asked about (its transposition table, move ordering and last
+complete depth) in a one-entry module cache keyed by the position, the number
+of lines and the seed: the next call for the same position goes on one depth
+deeper from there, and a call for another position starts afresh (and drops
+the old search). ``resume=False`` ignores the cache and leaves it alone (the
+review does this, so that its marks depend only on the game and the budget).
+The search stops deepening, and the analysis says ``final``, when it finds a
+result, reaches :data:`MAX_DEPTH` or its table holds :data:`TABLE_LIMIT` entries
+(memory); further calls then answer at once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from zola.engine.ai import Deepening
+from zola.engine.judgement import (
+    FORCED,
+    MATE,
+    MATE_BOUND,
+    REVIEW_NODES,
+    Analysis,
+    Line,
+    Review,
+    Reviewed,
+    classify,
+    format_score,
+    is_bad,
+    red_percent,
+    win_chance,
+)
+from zola.rules.game import Game
+from zola.rules.geometry import Bitboard, Color
+from zola.rules.move import Move
+from zola.rules.position import RED, Position
+
+__all__ = ["ANALYSIS_NODES", "REVIEW_NODES", "analyse", "format_score", "review"]
+
+#: The first move of a game under the pie rule is judged against every first move
+#: (each move's score must be exact): its position gets this many times the budget.
+PIE_BUDGET = 4
+#: Nodes searched by :func:`analyse` when given neither a time nor a node limit.
+ANALYSIS_NODES = 100_000
+MAX_DEPTH = 64
+#: The transposition table size at which an analysis stops deepening: memory (each
+#: entry takes about 250 bytes on CPython). On 8x8 the table holds about 180,000
+#: entries after a minute of 0.3 s calls on CPython, at depth 8; the evaluation
+#: cache, which grows faster, is emptied whenever it reaches this size.
+TABLE_LIMIT = 300_000
+
+# The last position analysed: [(key, search)], the key (position.key(), lines, seed).
+_cache: list[tuple[tuple[tuple[int, Bitboard, Bitboard, Color], int, int], Deepening]] = []
+
+
+def _terminal(position: Position) -> Analysis:
+    """The analysis of a finished game: lost (or, for odd position texts, won) now."""
+    score = MATE if position.winner() == position.turn else -MATE
+    return Analysis(score, 0, 0, True, ())
+
+
+def _before_pass(score: int) -> int:
+    """The score of a position whose only move is a pass, from its child's ``score``."""
+    if score > MATE_BOUND:
+        return -score + 1
+    if score < -MATE_BOUND:
+        return -score - 1
+    return -score
+
+
+def analyse(
+    position: Position,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    lines: int = 1,
+    resume: bool = True,
+    seed: int = 0,
+) -> Analysis:
+    """The evaluation of ``position`` and its ``lines`` best lines, best first.
+
+    Each line's score is exact (at the depth reached) and its moves start with the
+    root move, followed by the replies the search's table holds (each checked to be
+    legal). The budget is ``time_limit`` seconds or about ``node_limit`` nodes more
+    (neither: :data:`ANALYSIS_NODES`); at least depth 1 is always completed. With
+    ``resume`` a call for the position of the previous call goes on deeper (see the
+    module's notes). A forced pass is analysed through the position after it; a
+    finished game gives no lines and the result as the score.
+    """
+    if position.is_game_over():
+        return _terminal(position)
+    legal = position.legal_moves()
+    if legal == [Move.PASS]:
+        after = position.copy()
+        after.push(Move.PASS)
+        child = analyse(
+            after,
+            time_limit=time_limit,
+            node_limit=node_limit,
+            lines=1,
+            resume=resume,
+            seed=seed,
+        )
+        moves = (Move.PASS,) + (child.lines[0].moves if child.lines else ())
+        score = _before_pass(child.score)
+        return Analysis(score, child.depth, child.nodes, child.final, (Line(score, moves),))
+    return _analysis(*_deepened(position, time_limit, node_limit, lines, resume, seed, None))
+
+
+def _deepened(
+    position: Position,
+    time_limit: float | None,
+    node_limit: int | None,
+    lines: int,
+    resume: bool,
+    seed: int,
+    first: Move | None,
+) -> tuple[Deepening, int]:
+    """The search of a position with moves (from the cache or new), deepened by the
+    budget, and the number of lines to give; ``first`` is searched first (see
+    :class:`~zola.engine.ai.Deepening`)."""
+    lines = max(1, min(int(lines), len(position.legal_moves())))
+    key = (position.key(), lines, seed)
+    deepening = None
+    if resume and _cache and _cache[0][0] == key:
+        deepening = _cache[0][1]
+    if deepening is None:
+        deepening = Deepening(position, seed, exact=lines, stop_single=False, first=first)
+        if resume:
+            _cache[:] = [(key, deepening)]
+    if time_limit is None and node_limit is None:
+        node_limit = ANALYSIS_NODES
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    if not _final(deepening):
+        if len(deepening.searcher.evals) >= TABLE_LIMIT:
+            deepening.searcher.evals.clear()  # a cache of evaluations only: memory
+        deepening.run(deadline, node_limit, MAX_DEPTH)
+    if deepening.depth == 0:
+        deepening.run(None, None, 1)  # depth 1 is cheap: always give scored moves
+    return deepening, lines
+
+
+def _final(deepening: Deepening) -> bool:
+    return (
+        deepening.finished
+        or deepening.depth >= MAX_DEPTH
+        or len(deepening.searcher.tt) >= TABLE_LIMIT
+    )
+
+
+def _analysis(deepening: Deepening, count: int) -> Analysis:
+    """The analysis of a deepening's last complete depth."""
+    depth = deepening.depth
+    out = []
+    for score, m in deepening.completed[:count]:
+        moves = deepening.principal_variation(m, max(depth, 1))
+        out.append(Line(score, tuple(moves)))
+    best = out[0].score
+    nodes = deepening.searcher.nodes
+    return Analysis(best, depth, nodes, _final(deepening), tuple(out))
+
+
+# ---------------------------------------------------------------------- review
+
+
+def _loss(best: float, played: float) -> int:
+    """Win chance lost, in whole percentage points (rounded half up, never negative)."""
+    return max(0, int(100 * (best - played) + 0.5))
+
+
+def review(
+    game: Game,
+    *,
+    node_limit: int | None = REVIEW_NODES,
+    time_limit: float | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> Review:
+    """Analyse every position of ``game``'s line (``game.moves``, from its start) and
+    mark each move by the win chance its mover lost, from the mover's point of view.
+
+    Each position gets ``node_limit`` nodes (the same marks on every machine and
+    Python) and, when given, at most ``time_limit`` seconds (``node_limit=None``:
+    time only); ``progress(done, total)`` is called after each position. The loss
+    of a move is the mover's win chance with the engine's choice minus that with the
+    move played, both scored exactly by the same search of the position before the
+    move (the move played is searched first at every depth), so that the search's
+    horizon treats both alike; the engine's own choice loses nothing, and the only
+    legal move is ``forced``. Red's chance after each move (what the graph shows)
+    comes from the analysis of the position after it, by colour, whoever holds Red.
+    The pie rule:
+
+    - The first move of a game from the standard start is worth, to the first
+      player, the chance of the side the opponent will not take: ``min(r, 1 - r)``
+      for Red's chance ``r`` after it. It is compared with the best first move by
+      that measure (every first move is scored, with :data:`PIE_BUDGET` times the
+      budget), so the most balanced first move is the best.
+    - On Blue's first turn the second player chooses between ``swap`` (they then
+      hold Red in the same position: their chance is Red's) and a move as Blue. The
+      better of the two is the engine's choice; either decision can be marked, and
+      the better move may be ``swap``.
+    """
+    reviewer = Reviewer(game, node_limit=node_limit, time_limit=time_limit)
+    while not reviewer.done:
+        reviewer.step()
+        if progress is not None:
+            progress(reviewer.ply, reviewer.total)
+    return reviewer.result()
+
+
+class Reviewer:
+    """A review done one position at a time (:func:`review` in steps), so that a page can
+    show its progress and stop it: :meth:`step` analyses the next position, and once
+    :attr:`done`, :meth:`result` is the review."""
+
+    def __init__(
+        self, game: Game, *, node_limit: int | None = REVIEW_NODES, time_limit: float | None = None
+    ) -> None:
+        self.game = game
+        self.moves = list(game.moves)
+        self.node_limit = node_limit
+        self.time_limit = time_limit
+        self.total = len(self.moves) + 1  # positions to analyse
+        self.ply = 0  # positions analysed
+        self.line = Game(game.size, game.start)
+        self.pie_first = self.line.from_standard_start  # the first move is judged by the pie rule
+        self.analyses: list[Analysis] = []
+        # Per move: the engine's choice, the mover's chance with it and with the move played.
+        self.judged: list[tuple[Move, float, float] | None] = []
+
+    @property
+    def done(self) -> bool:
+        return self.ply == self.total
+
+    def step(self) -> None:
+        """Analyse the next position and judge the move played from it."""
+        ply, line, moves = self.ply, self.line, self.moves
+        node_limit, time_limit = self.node_limit, self.time_limit
+        position = line.position
+        played = moves[ply] if ply < len(moves) else None
+        options = line.legal_moves()
+        if ply >= 1 and moves[ply - 1] == Move.SWAP:
+            result = self.analyses[-1]  # the same board, the same side to move: its search
+            played_score = _search_again(position, node_limit, time_limit, played)
+        elif position.is_game_over() or position.legal_moves() == [Move.PASS]:
+            result = analyse(position, node_limit=node_limit, time_limit=time_limit, resume=False)
+            played_score = None
+        else:
+            factor = PIE_BUDGET if ply == 0 and self.pie_first else 1
+            deepening, count = _deepened(
+                position,
+                None if time_limit is None else time_limit * factor,
+                None if node_limit is None else node_limit * factor,
+                len(options) if ply == 0 and self.pie_first else 1,
+                False,
+                0,
+                played,
+            )
+            result = _analysis(deepening, count)
+            played_score = _score_of(deepening, played)
+        self.analyses.append(result)
+        if played is None:
+            pass
+        elif len(options) == 1:
+            self.judged.append(None)
+        elif ply == 0 and self.pie_first:
+            self.judged.append(_pie_first(result, played))
+        elif Move.SWAP in options:
+            self.judged.append(_pie_swap(result, played, played_score))
+        else:
+            best = result.lines[0]
+            played_score = best.score if played_score is None else played_score
+            self.judged.append((best.moves[0], win_chance(best.score), win_chance(played_score)))
+        if played is not None:
+            line.play(played)
+        self.ply += 1
+
+    def result(self) -> Review:
+        """The review, once every position is analysed."""
+        game, moves = self.game, self.moves
+        red_to_move = [game.start.turn == RED]
+        for move in moves:
+            red_to_move.append(red_to_move[-1] ^ (move != Move.SWAP))
+        pairs = zip(self.analyses, red_to_move, strict=True)
+        chances = [red_percent(a.score, red) for a, red in pairs]
+        entries = []
+        for ply, move in enumerate(moves):
+            judged = self.judged[ply]
+            if judged is None:
+                entries.append(Reviewed(chances[ply + 1], 0, FORCED, None))
+                continue
+            choice, best, played_chance = judged
+            is_choice = move == choice
+            loss = 0 if is_choice else _loss(best, played_chance)
+            mark = classify(loss, best=is_choice)
+            entries.append(Reviewed(chances[ply + 1], loss, mark, choice if is_bad(mark) else None))
+        return Review(chances[0], tuple(entries))
+
+
+def _score_of(deepening: Deepening, move: Move | None) -> int | None:
+    """The score of root move ``move`` in the last complete depth (exact if searched first)."""
+    for score, m in deepening.completed:
+        if move is not None and deepening.move(m) == move:
+            return score
+    return None
+
+
+def _search_again(
+    position: Position, node_limit: int | None, time_limit: float | None, played: Move | None
+) -> int | None:
+    """After a swap: the played move's exact score (the board's own search was done)."""
+    if played is None or position.is_game_over() or position.legal_moves() == [Move.PASS]:
+        return None
+    deepening, _ = _deepened(position, time_limit, node_limit, 1, False, 0, played)
+    return _score_of(deepening, played)
+
+
+def _pie_first(first: Analysis, move: Move) -> tuple[Move, float, float]:
+    """The engine's first move, its worth to the first player, and the played move's."""
+
+    def worth(score: int) -> float:
+        red = win_chance(score)  # Red's chance after the move: Red was to move
+        return min(red, 1.0 - red)
+
+    ranked = sorted(first.lines, key=lambda line: -worth(line.score))
+    played = next(worth(line.score) for line in first.lines if line.moves[0] == move)
+    return ranked[0].moves[0], worth(ranked[0].score), played
+
+
+def _pie_swap(before: Analysis, move: Move, played_score: int | None) -> tuple[Move, float, float]:
+    """Blue's first turn: swap or a move as Blue. The engine's choice, its worth to
+    the second player, and the worth of what they did."""
+    blue = win_chance(before.score)  # as Blue, with the best move
+    swap = 1.0 - blue  # as Red, with Blue (now the first player) to move
+    choice = Move.SWAP if swap > blue else before.lines[0].moves[0]
+    if move == Move.SWAP:
+        played = swap
+    else:  # a move as Blue (a pass, when it is Blue's only one: then the best)
+        played = win_chance(before.score if played_score is None else played_score)
+    return choice, max(blue, swap), played

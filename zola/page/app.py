@@ -1,0 +1,741 @@
+"""The play page: every event in, one :class:`~zola.page.screen.Screen` out.
+
+``web/`` forwards every event here (clicks, keys, buttons, a link, a host page's
+message, the computer's answer) and writes the Screen that :meth:`App.screen`
+returns into the DOM. ``App`` keeps the pieces together and decides between
+them: the board (:mod:`zola.page.board`: the game, the view and what a person does on
+it), the computer (:mod:`zola.page.computer`), the saved games and preferences
+(:mod:`zola.page.library`), the board editor (:mod:`zola.page.editor`), sharing
+(:mod:`zola.page.sharing`) and the analysis and review shown (:mod:`zola.page.insights`).
+Every decision of the page is made here or there, so it is tested on CPython
+and on the page's MicroPython.
+
+>>> app = App()
+>>> app.start("#v1;size=6")
+>>> app.click("c3"); app.click("d3")
+>>> screen = app.screen()
+>>> screen.status, screen.pie, screen.fragment, screen.announce
+('Blue to move.', True, 'v1;size=6;moves=c3xd3', 'Red played c3xd3.')
+>>> app.click("a1"); app.screen().message
+'Not your checker: Blue is to move.'
+>>> app.choose("language", "de"); app.screen().message
+'Nicht dein Stein: Blau ist am Zug.'
+"""
+
+import time
+from collections import namedtuple
+
+from zola.compat import quoted
+from zola.engine.levels import DEFAULT_LEVEL, LEVELS, level_settings
+from zola.lang.i18n import LANGUAGES, Text, pick_language
+from zola.page.board import MODES, Board
+from zola.page.computer import (
+    WORKER_BOOT_SECONDS,
+    Computer,
+)
+from zola.page.editor import TOOLS, Editor
+from zola.page.library import Library
+from zola.page.present import screen_of
+from zola.page.puzzle_mode import SIZES as PUZZLE_SIZES
+from zola.page.puzzle_mode import PuzzleMode
+from zola.page.saved import MemoryStore
+from zola.page.screen import Download, Screen
+from zola.page.sharing import SHARES, share
+from zola.rules.errors import InvalidOptionError, ZolaError, link_detail
+from zola.rules.game import EMPTY_NOTE, Game
+from zola.rules.geometry import Square, parse_size, parse_square, square_name
+from zola.rules.link import DEFAULT_VIEW, View, parse, unparse
+from zola.rules.move import Move
+from zola.rules.position import Position
+
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from zola.page.saved import Entry, Store
+
+__all__ = ["App", "BUTTONS", "FOLDING", "GROUPS", "MENUS", "Screen", "WORKER_BOOT_SECONDS"]
+
+SWITCH = ("on", "off")  # a yes/no preference as it is stored
+DEFAULT_MODE = "computer-second"  # a new visitor plays the computer, moving first
+HISTORY_KEYS = {"ArrowLeft": "undo", "ArrowRight": "redo", "Home": "first", "End": "last"}
+
+
+class App:
+    """The play page: a board, the computer, the saved games, the editor.
+
+    ``in_frame``: the page is inside another page's iframe. ``local`` and
+    ``session`` are the browser's storages (see :mod:`zola.page.saved`); ``base_url``
+    is the page's address without its fragment; ``now()`` the time in seconds;
+    ``reduced_motion``: the browser asks for less motion (moves then do not slide
+    unless the person turns motion on).
+    """
+
+    def __init__(
+        self,
+        *,
+        in_frame: bool = False,
+        local: "Store | None" = None,
+        session: "Store | None" = None,
+        base_url: str = "",
+        now: "Callable[[], float]" = time.time,
+        reduced_motion: bool = False,
+    ) -> None:
+        self.in_frame = in_frame
+        local = local if local is not None else MemoryStore()
+        self.library = Library(local, session if session is not None else MemoryStore(), now)
+        self.base_url = base_url
+        self.board = Board()
+        self.computer = Computer()
+        self.level = DEFAULT_LEVEL
+        self.editor: Editor | None = None  # the board being set up, in the editor
+        self.tool = "red"  # what a click in the editor puts on a square
+        self.clipboard = ""  # a link to copy, handed to the page once
+        self.copying = "notice.copy_done"  # what to say once it is copied
+        self.download: Download | None = None  # a picture to save, handed to the page once
+        self.new_size = 6  # the board size of the next new game
+        self.reduced_motion = reduced_motion
+        self.motion = not reduced_motion  # moves slide on the board
+        self.sound = False  # moves make a sound (off until the person turns it on)
+        self.chime: tuple[str, ...] = ()  # a sound to play once, outside any move
+        self.puzzles = PuzzleMode(self.library.saved, now)
+
+    # The board's state, by the names the page's tests and tools know.
+    @property
+    def game(self) -> Game:
+        return self.board.game
+
+    @property
+    def view(self) -> View:
+        return self.board.view
+
+    @property
+    def mode(self) -> str:
+        return self.board.mode
+
+    @property
+    def language(self) -> str:
+        return self.board.language
+
+    @property
+    def selected(self) -> Square | None:
+        return self.board.selected
+
+    @property
+    def cursor(self) -> Square:
+        return self.board.cursor
+
+    @property
+    def arrow_from(self) -> Square | None:
+        return self.board.arrow_from
+
+    def hints(self) -> list[Move]:
+        """The legal moves of the selected checker, when hints are shown."""
+        return self.board.hints()
+
+    def say(self, text: Text | str) -> str:
+        """``text`` in the page's language (plain strings pass unchanged)."""
+        return self.board.say(text)
+
+    # -- starting and links -------------------------------------------------------------
+
+    def start(self, fragment: str, languages: list[str] | tuple[str, ...] = ()) -> None:
+        """Open the page: the preferences, then the game of the link, or else this tab's
+        game or the latest saved one. An embed shows its link's game and saves nothing."""
+        library, board = self.library, self.board
+        board.language = library.preference("language", LANGUAGES, "")
+        if not board.language:
+            board.language = pick_language(list(languages))
+        self.level = library.preference("level", LEVELS, DEFAULT_LEVEL)
+        board.mode = library.preference("mode", MODES, DEFAULT_MODE)
+        motion = library.preference("motion", SWITCH, "off" if self.reduced_motion else "on")
+        self.motion = motion == "on"
+        self.sound = library.preference("sound", SWITCH, "off") == "on"
+        fragment = fragment[1:] if fragment.startswith("#") else fragment
+        good = self._open(fragment)
+        if self.puzzles.wanted is not None:
+            return
+        if not self.saving():
+            board.mode = "humans"
+            return
+        library.import_legacy(board.mode)
+        if fragment:
+            self._adopt(good)
+            return
+        latest = library.latest()
+        if latest is not None:
+            self._resume(latest)
+
+    def saving(self) -> bool:
+        """Whether this board keeps its games: an embed is a host's board and keeps none."""
+        return not self.in_frame and not self.view.embed
+
+    def computer_allowed(self) -> bool:
+        """Whether the computer may play or hint here: never in an embed, a static view or
+        a puzzle."""
+        return self.board.computer_allowed() and not self.puzzles.active()
+
+    def open_link(self, fragment: str) -> None:
+        """Open the link of a changed fragment (the current game stays in the recent games)."""
+        fragment = fragment[1:] if fragment.startswith("#") else fragment
+        if fragment == self.fragment():
+            return
+        self._persist()
+        good = self._open(fragment)
+        if self.puzzles.wanted is not None:
+            return
+        if self.saving():
+            self._adopt(good)
+        else:
+            self.board.mode = "humans"
+
+    def _adopt(self, good: bool) -> None:
+        mode = self.library.adopt(self.game, good, MODES)
+        if mode is not None:
+            self.board.mode = mode
+
+    def _open(self, fragment: str) -> bool:
+        """Show the game and view of ``fragment`` (a new game if it is empty). A broken one
+        gives a notice and a new game, and changes nothing else. Returns whether it was good."""
+        try:
+            game, view = parse(fragment)
+        except ZolaError as error:
+            self._reset(Game(self.game.size))
+            self.board.notice = Text("notice.bad_link", detail=link_detail(error))
+            return False
+        self._reset(game)
+        view = view.replace(embed=view.embed or self.in_frame)
+        if view.puzzle:
+            self.puzzles.want("id", view.puzzle)
+            view = view.replace(puzzle="")
+        if view.edit and not view.embed:
+            self.editor = Editor.of(game.position)
+        else:
+            view = view.replace(edit=False)
+        self.board.view = view
+        return True
+
+    def host_message(self, kind: object, fragment: object, from_parent: bool, origin: str) -> None:
+        """A host page's ``{type: "zola:load", fragment}``: an embed opens that game.
+
+        Only an embed listens, only to the page around it (and, with the ``origin=``
+        word, only to that origin); it takes the game and keeps its own view.
+        """
+        if kind != "zola:load" or not self.in_frame or not from_parent:
+            return
+        if self.view.origin and origin != self.view.origin:
+            return
+        try:
+            game, _ = parse(fragment)  # type: ignore[arg-type]
+        except ZolaError as error:
+            self._reset(Game(self.game.size))
+            self.board.notice = Text("notice.bad_link", detail=link_detail(error))
+        else:
+            self._reset(game)
+
+    # -- the recent games -----------------------------------------------------------------
+
+    def _resume(self, entry: "Entry") -> None:
+        """Show a recent game, with its opponent; one that cannot be read is kept aside."""
+        game = self.library.open(entry)
+        if game is None:
+            self.board.notice = Text("notice.unreadable")
+            return
+        view = self.view
+        self._reset(game)
+        self.board.view = DEFAULT_VIEW.replace(
+            flip=view.flip, shading=view.shading, theme=view.theme
+        )
+        if entry.mode in MODES:
+            self.board.mode = entry.mode
+
+    def open_recent(self, entry_id: str) -> None:
+        """Reopen a game of the Recent games menu, with its opponent."""
+        if not entry_id:
+            return
+        entry = self.library.saved.find(entry_id)
+        if entry is None:
+            self.board.notice = Text("notice.unreadable")
+            return
+        self._persist()
+        self.computer.cancel()
+        self._resume(entry)
+
+    def _persist(self) -> None:
+        """Keep this tab's game (see :meth:`zola.page.library.Library.keep`), unless an embed
+        or a puzzle."""
+        if self.saving() and self.puzzles.trainer is None:
+            self.library.keep(self.game, self.mode)
+
+    # -- events ---------------------------------------------------------------------------
+
+    def _reset(self, game: Game) -> None:
+        """Show ``game`` afresh: no question in flight, no selection, editor or notice."""
+        self.computer.cancel()
+        self.computer.stalled = False
+        self.editor = None
+        self.board.view = self.view.replace(edit=False, puzzle="")
+        self.board.reset(game)
+        self.new_size = game.size
+        if self.puzzles.trainer is not None or self.puzzles.wanted is not None:
+            self.puzzles.leave()
+            self.board.mode = self.library.preference("mode", MODES, DEFAULT_MODE)
+
+    def click(self, name: str) -> None:
+        """A click on the square called ``name``: select a checker or move it (in the
+        editor: put the chosen tool's checker there, or take it away)."""
+        trainer = self.puzzles.trainer
+        if self.editor is None and trainer is not None:
+            trainer.click(name)
+            return
+        if self.editor is None:
+            self.board.click(name, waiting=self.computer_to_move())
+            return
+        board, editor = self.board, self.editor
+        board.notice = ""
+        try:
+            sq = parse_square(name, editor.size)
+        except ZolaError as error:
+            board.notice = error.text
+            return
+        board.cursor, board.hint = sq, None
+        editor.click(sq, self.tool)
+
+    def drag(self, start: str, end: str) -> None:
+        """A drag from one square to another: select the checker on ``start``, act on ``end``
+        (in the editor: carry the checker there)."""
+        trainer = self.puzzles.trainer
+        if self.editor is None and trainer is not None:
+            trainer.drag(start, end)
+            return
+        if self.editor is None:
+            self.board.drag(start, end, waiting=self.computer_to_move())
+            return
+        size = self.editor.size
+        try:
+            self.editor.move(parse_square(start, size), parse_square(end, size))
+        except ZolaError as error:
+            self.board.notice = error.text
+
+    def board_key(self, key: str) -> bool:
+        """A key on the board: arrows move the cursor, Enter or Space act on its square,
+        A and H draw notes, and in the editor R, B and X put a checker or nothing. Returns
+        whether the key was used."""
+        board, editor, trainer = self.board, self.editor, self.puzzles.trainer
+        if editor is None and trainer is not None:
+            return trainer.key(key)
+        if editor is None:
+            return board.key(key, waiting=self.computer_to_move())
+        if board.move_cursor(key, editor.size):
+            return True
+        if key in ("Enter", " "):
+            self.click(square_name(board.cursor))
+            return True
+        return editor.key(key, board.cursor) or board.note_key(key)
+
+    def history_key(self, key: str) -> bool:
+        """A key anywhere else on the page: Left/Right are Undo/Redo, Home/End the ends.
+        Returns whether the key was used."""
+        if key not in HISTORY_KEYS:
+            return False
+        self.button(HISTORY_KEYS[key])
+        return True
+
+    def button(self, name: str) -> None:
+        """A press on one of the page's :data:`BUTTONS` (by its name)."""
+        if name not in _ACTIONS:
+            raise InvalidOptionError(f"unknown button {quoted(name)}")
+        _ACTIONS[name](self)
+
+    def choose(self, control: str, value: str) -> None:
+        """A choice in one of the page's menus (:data:`MENUS`): ``size``, ``mode``,
+        ``level``, ``language``, the editor's ``tool``, ``edit-turn`` and ``edit-size``, or
+        ``recent`` (a recent game's id)."""
+        if control not in _CHOICES:
+            raise InvalidOptionError(f"unknown control {quoted(control)}")
+        _CHOICES[control](self, value)
+
+    # -- the buttons ----------------------------------------------------------------------
+
+    def new_game(self, size: int | None = None) -> None:
+        """Start a new game (of the size chosen for it); the last one stays in the recent
+        games."""
+        self._persist()
+        self._reset(Game(self.new_size if size is None else size))
+        self.library.forget()
+
+    def retry(self) -> None:
+        self.computer.stalled = False
+        self.board.notice = ""
+
+    def delete(self) -> None:
+        """Delete the move looked at and all that follows it."""
+        if self.board.can_delete():
+            self.computer.cancel()
+            self.board.delete()
+
+    def toggle_motion(self) -> None:
+        """Moves slide on the board, or not (remembered for the next visit)."""
+        self.motion = not self.motion
+        self.library.prefer("motion", SWITCH[not self.motion])
+
+    def toggle_sound(self) -> None:
+        """Moves make a sound, or not (remembered); turning it on plays one to hear."""
+        self.sound = not self.sound
+        self.library.prefer("sound", SWITCH[not self.sound])
+        self.chime = ("move",) if self.sound else ()
+
+    def sounding(self) -> bool:
+        """Whether moves make a sound here: never in an embed, whatever the switch."""
+        return self.sound and self.saving()
+
+    def toggle_analysis(self) -> None:
+        computer = self.computer
+        computer.analysing = not computer.analysing and self.computer_allowed()
+
+    def share(self, name: str) -> None:
+        """Copy a link, the position alone or the embed code; or download the view (in the
+        editor: of its position, unless no game can start from it)."""
+        game = self.game
+        if self.editor is not None:
+            problem = self.editor.problem()
+            if problem is not None:
+                self.board.notice = problem
+                return
+            start = self.editor.position()
+            game = Game(start.size, start)
+        shared = share(name, game, self.view, self.language, self.base_url)
+        if shared.download is not None:
+            self.download = shared.download
+        else:
+            self.clipboard, self.copying = shared.clipboard, shared.done
+
+    def copied(self, ok: bool, url: str) -> None:
+        """The clipboard took ``url``, or refused it: then the page shows it to copy."""
+        self.board.notice = Text(self.copying) if ok else Text("notice.copy_this", url=url)
+
+    # -- the menus --------------------------------------------------------------------------
+
+    def choose_size(self, value: str) -> None:
+        self.new_size = parse_size(value)
+
+    def choose_mode(self, value: str) -> None:
+        self.set_mode(value)
+        self.library.prefer("mode", value)
+
+    def choose_level(self, value: str) -> None:
+        level_settings(value)
+        self.level = value
+        self.library.prefer("level", value)
+
+    def choose_language(self, value: str) -> None:
+        if value not in LANGUAGES:
+            raise InvalidOptionError(f"unknown language {quoted(value)}")
+        self.board.language = value
+        self.library.prefer("language", value)
+
+    def choose_tool(self, value: str) -> None:
+        if value not in TOOLS:
+            raise InvalidOptionError(f"unknown tool {quoted(value)}: choose red, blue or empty")
+        self.tool = value
+
+    def choose_edit_turn(self, value: str) -> None:
+        if self.editor is not None:
+            self.editor.turn = 1 if value == "blue" else 0
+
+    def choose_edit_size(self, value: str) -> None:
+        size = parse_size(value)
+        if self.editor is not None:
+            self.editor.resize(size)
+            self.board.cursor = 0
+
+    def set_mode(self, mode: str) -> None:
+        """Choose who the computer plays: one of :data:`zola.page.board.MODES`."""
+        if mode not in MODES:
+            raise InvalidOptionError(f"unknown mode {quoted(mode)}: choose {', '.join(MODES)}")
+        self.board.mode = mode
+        self.board.hint = None
+        self.computer.stalled = False
+
+    # -- history --------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        """Take back the last move (with a forced pass before it); against the computer,
+        back to the person's turn."""
+        self.computer.cancel()
+        self.board.undo()
+
+    def redo(self) -> None:
+        """Replay the next move (with a forced pass after it); against the computer, on
+        to the person's turn."""
+        self.computer.cancel()
+        self.board.redo()
+
+    def go_to(self, ply: int) -> None:
+        """Show the position after ``ply`` moves (the moves after it stay recorded)."""
+        self.computer.cancel()
+        self.board.go_to(ply)
+
+    def go_to_node(self, number: int) -> None:
+        """Look at the move numbered ``number`` in the move list (0: the start)."""
+        self.board.go_to_node(number)
+        self.computer.cancel()
+
+    def go_to_main(self, ply: int) -> None:
+        """Look at the main line after ``ply`` moves (a click on the review's graph)."""
+        self.board.go_to_main(ply)
+        self.computer.cancel()
+
+    # -- the board editor ------------------------------------------------------------------
+
+    def _editing(self) -> bool:
+        """Whether the editor's buttons may act: never in an embed or a static view."""
+        if self.view.embed or self.view.static:
+            self.board.notice = Text("notice.static")
+            return False
+        self.board.notice = ""
+        return True
+
+    def edit(self) -> None:
+        """Open the editor on the position shown."""
+        if self._editing():
+            self._persist()
+            self.computer.cancel()
+            self.editor = Editor.of(self.game.position)
+            self.board.view = self.view.replace(edit=True)
+            self.board.selected = None
+
+    def edit_play(self) -> None:
+        """Play from the editor's position, as a new game."""
+        if not self._editing() or self.editor is None:
+            return
+        problem = self.editor.problem()
+        if problem is not None:
+            self.board.notice = problem
+            return
+        start = self.editor.position()
+        self._persist()
+        self._reset(Game(start.size, start))
+        self.library.forget()
+
+    def edit_cancel(self) -> None:
+        if self._editing() and self.editor is not None:
+            self.editor = None
+            self.board.view = self.view.replace(edit=False)
+
+    def edit_clear(self) -> None:
+        if self._editing() and self.editor is not None:
+            self.editor.clear()
+
+    def edit_standard(self) -> None:
+        if self._editing() and self.editor is not None:
+            self.editor.standard()
+
+    def position_text(self, text: str) -> None:
+        """Position text typed or pasted into the editor (spaces around it are ignored)."""
+        if self.editor is None:
+            return
+        try:
+            position = Position.parse(str(text).strip())
+        except ZolaError as error:
+            self.board.notice = error.text
+            return
+        self.editor = Editor.of(position)
+        self.board.notice = ""
+
+    # -- the author's notes ----------------------------------------------------------------
+
+    def annotate(self, start: str, end: str) -> None:
+        """Draw an arrow from ``start`` to ``end`` on the position shown, or mark a square
+        (see :meth:`zola.page.board.Board.annotate`)."""
+        self.board.annotate(start, end)
+
+    def set_comment(self, text: str) -> None:
+        """The author's comment on the position shown (plain text, at most 280 characters)."""
+        self.board.set_comment(text)
+
+    # -- the computer ---------------------------------------------------------------------
+
+    def computer_to_move(self) -> bool:
+        """Whether it is the computer's turn now (never in the editor, nor while a person
+        looks back through the moves)."""
+        return self.editor is None and self.board.computer_to_move()
+
+    def ask_hint(self) -> None:
+        """Ask the computer for a hint for the person to move."""
+        self.computer.hint(self.board, self.editor is not None)
+
+    def computer_ready(self) -> None:
+        """The computer's worker has started."""
+        self.computer.engine = "ready"
+
+    def computer_answer(self, request_id: int, text: object) -> None:
+        """The worker's answer to request ``request_id`` (see
+        :meth:`zola.page.computer.Computer.answer`)."""
+        self.computer.answer(request_id, text, self.board)
+
+    def computer_failed(self, request_id: int, detail: str, timed_out: bool = False) -> None:
+        """No answer came to request ``request_id``: say so; after a move request, the page
+        offers Retry; an analysis or a review stops. The game stays as it is."""
+        self.computer.fail(request_id, detail, timed_out, self.board)
+
+    def toggle_review(self) -> None:
+        """Start reviewing the main line, or stop the review under way."""
+        self.computer.toggle_review(self.board)
+
+    # -- puzzles ----------------------------------------------------------------------------
+
+    def open_puzzles(self, kind: str, value: str = "") -> None:
+        """Solve a puzzle (see :meth:`zola.page.puzzle_mode.PuzzleMode.want`); the game played
+        stays in the recent games."""
+        self._persist()
+        self.computer.cancel()
+        if self.puzzles.trainer is None and self.editor is None:
+            self.puzzles.view_before = self.view
+        self.editor = None
+        self.puzzles.want(kind, value)
+        self.puzzles.serve(self.board)
+
+    def take_file(self, name: str, text: str) -> None:
+        """A file the Screen asked the page to fetch (a puzzle set), fetched."""
+        self.puzzles.take(name, text, self.board)
+
+    def file_failed(self, name: str, detail: str) -> None:
+        """A file the Screen asked for could not be fetched."""
+        self.puzzles.failed(name, detail)
+
+    def puzzle_help(self, kind: str) -> None:
+        """``hint``, ``retry`` or ``show`` (the solution's next move) on the puzzle shown."""
+        trainer = self.puzzles.trainer
+        if trainer is not None:
+            {"hint": trainer.hint, "retry": trainer.retry, "show": trainer.show}[kind]()
+
+    def leave_puzzles(self) -> None:
+        """Back to playing: the latest game, with its opponent."""
+        before = self.puzzles.view_before
+        self.puzzles.leave()
+        self.board.mode = self.library.preference("mode", MODES, DEFAULT_MODE)
+        self.board.view = (before or DEFAULT_VIEW).replace(puzzle="")
+        latest = self.library.latest()
+        if latest is not None:
+            self._resume(latest)
+        else:
+            self._reset(Game(self.new_size))
+
+    def choose_puzzle_size(self, value: str) -> None:
+        size = parse_size(value)
+        if size not in PUZZLE_SIZES:
+            raise InvalidOptionError(f"no puzzles for size {size}: choose 6 or 8")
+        self.puzzles.size = size
+
+    # -- what the page shows ----------------------------------------------------------------
+
+    def fragment(self) -> str:
+        """The URL fragment of the game and view, without ``#``; in the editor, of the
+        position set up (while it has no problem)."""
+        if self.editor is not None and self.editor.problem() is None:
+            start = self.editor.position()
+            return unparse(Game(start.size, start), self.view)
+        return self.puzzles.fragment() or self.board.fragment()
+
+    def screen(self) -> Screen:
+        """What the page shows now (see :func:`zola.page.screen.screen_of`). Announcements,
+        host messages, the clipboard text and a new request for the computer are handed
+        out once."""
+        self.puzzles.settle()
+        return screen_of(self)
+
+
+class Button(namedtuple("Button", ("name", "press", "toggle"))):
+    """A button of the page: its element id, what a press does (a function of the
+    :class:`App`), and whether it is a checkbox (its event is ``change``, not ``click``)."""
+
+    __slots__ = ()
+
+
+def _sharing(name: str) -> Button:
+    return Button(name, lambda app: app.share(name), False)
+
+
+BUTTONS = (
+    Button("new", lambda app: app.new_game(), False),
+    Button("undo", lambda app: app.undo(), False),
+    Button("redo", lambda app: app.redo(), False),
+    Button("first", lambda app: app.go_to(0), False),
+    Button("last", lambda app: app.go_to(len(app.game.moves)), False),
+    Button("swap", lambda app: app.board.play(Move.SWAP), False),
+    Button("keep", lambda app: app.board.keep_blue(), False),
+    Button("flip", lambda app: app.board.toggle("flip"), False),
+    Button("shading", lambda app: app.board.toggle("shading"), True),
+    Button("clean", lambda app: app.board.toggle("clean"), True),
+    Button("retry", lambda app: app.retry(), False),
+    Button("hint", lambda app: app.ask_hint(), False),
+    Button("promote", lambda app: app.board.promote(), False),
+    Button("delete", lambda app: app.delete(), False),
+    Button("clear-notes", lambda app: app.board.set_note(EMPTY_NOTE), False),
+    Button("edit", lambda app: app.edit(), False),
+    Button("edit-play", lambda app: app.edit_play(), False),
+    Button("edit-cancel", lambda app: app.edit_cancel(), False),
+    Button("edit-clear", lambda app: app.edit_clear(), False),
+    Button("edit-standard", lambda app: app.edit_standard(), False),
+    Button("analysis", lambda app: app.toggle_analysis(), True),
+    Button("motion", lambda app: app.toggle_motion(), True),
+    Button("sound", lambda app: app.toggle_sound(), True),
+    Button("review", lambda app: app.toggle_review(), False),
+    Button("puzzles", lambda app: app.open_puzzles("next"), False),
+    Button("puzzle-next", lambda app: app.open_puzzles("next"), False),
+    Button("puzzle-daily", lambda app: app.open_puzzles("daily"), False),
+    Button("puzzle-hint", lambda app: app.puzzle_help("hint"), False),
+    Button("puzzle-retry", lambda app: app.puzzle_help("retry"), False),
+    Button("puzzle-solution", lambda app: app.puzzle_help("show"), False),
+    Button("puzzle-leave", lambda app: app.leave_puzzles(), False),
+) + tuple(_sharing(name) for name in SHARES)
+_ACTIONS = {button.name: button.press for button in BUTTONS}
+# Every control of the page (by element id: BUTTONS and MENUS) in its group; index.html
+# puts each inside an element of its group (``data-group``).
+GROUPS = {
+    "moves": ("first", "undo", "redo", "last", "promote", "delete"),  # by the move list
+    "play": ("mode", "level", "hint", "size", "new", "edit", "recent", "puzzles"),
+    "view": ("flip", "shading", "motion", "sound"),
+    "analysis": ("analysis", "review"),
+    "share": SHARES,
+    "offer": ("swap", "keep", "retry"),  # under the status, when the page asks
+    "notes": ("clear-notes", "clean"),
+    "editor": (
+        "tool",
+        "edit-turn",
+        "edit-size",
+        "edit-standard",
+        "edit-clear",
+        "edit-play",
+        "edit-cancel",
+    ),
+    "puzzle": (  # the puzzle trainer's own controls, while it is open
+        "puzzle-size",
+        "puzzle-next",
+        "puzzle-daily",
+        "puzzle-hint",
+        "puzzle-retry",
+        "puzzle-solution",
+        "puzzle-leave",
+    ),
+    "page": ("language",),
+}
+# The groups a narrow screen folds away under their names (<details> in index.html), so
+# that the board and the move list come first; a wide one shows them all.
+FOLDING = ("play", "view", "analysis", "share")
+# The page's menus (by element id) and what a choice in each does.
+MENUS = (
+    "size", "mode", "level", "language", "recent", "tool", "edit-turn", "edit-size", "puzzle-size"
+)
+_CHOICES = {
+    "size": App.choose_size,
+    "mode": App.choose_mode,
+    "level": App.choose_level,
+    "language": App.choose_language,
+    "recent": App.open_recent,
+    "tool": App.choose_tool,
+    "edit-turn": App.choose_edit_turn,
+    "edit-size": App.choose_edit_size,
+    "puzzle-size": App.choose_puzzle_size,
+}

@@ -1,0 +1,119 @@
+"""What the page shows of the computer's judgement: the evaluation bar and best line of
+an analysis, the marks a review puts in the move list, its graph and its summary.
+
+Pure functions of the game and the results (:class:`zola.engine.judgement.Analysis`,
+:class:`zola.engine.judgement.Review`); ``say`` puts a :class:`~zola.lang.i18n.Text` into the
+page's language.
+
+>>> from zola.rules.game import Game
+>>> from zola.engine.judgement import parse_analysis
+>>> game = Game(6); _ = game.play("c3xd3")
+>>> evaluation(game, parse_analysis("-150 4 900 1|-150 c4xd3"), str)
+Evaluation(chance=70, words='Red 70% (+1.50) · depth 4', line='c4xd3')
+"""
+
+from zola.draw.graph import graph_svg
+from zola.engine.judgement import (
+    MATE,
+    MATE_BOUND,
+    Analysis,
+    format_score,
+    is_bad,
+    movers,
+    red_percent,
+    summary,
+    symbol,
+)
+from zola.lang.i18n import Text
+from zola.page.screen import Evaluation, ReviewScreen
+from zola.rules.game import Game
+from zola.rules.move import Move
+from zola.rules.position import BLUE, RED
+
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from zola.engine.judgement import Reviewed
+
+    Say = Callable[[Text | str], str]  # a Text in the page's language
+
+COLORS = (Text("color.red"), Text("color.blue"))
+GRAPH_WIDTH, GRAPH_HEIGHT = 600, 110
+
+
+def evaluation(game: Game, analysis: Analysis, say: "Say") -> Evaluation:
+    """The analysis of the position ``game`` looks at: Red's chance in %, its words (a
+    found win, or the chance and score from Red's side) and the best line as text."""
+    red = game.turn == RED
+    chance = red_percent(analysis.score, red)
+    score = analysis.score if red else -analysis.score  # from Red's side
+    if abs(score) > MATE_BOUND:
+        winner = COLORS[RED if score > 0 else BLUE]
+        words = Text("analysis.mate", color=winner, plies=MATE - abs(score))
+    else:
+        words = Text("analysis.eval", chance=chance, score=format_score(score))
+    line = analysis.lines[0].moves if analysis.lines else ()
+    depth = say(Text("analysis.depth", depth=analysis.depth))
+    return Evaluation(chance, say(words) + " · " + depth, " ".join(str(move) for move in line))
+
+
+def best_arrows(analysis: Analysis) -> list[Move]:
+    """The best line's first two board moves, drawn while the analysis is shown."""
+    if not analysis.lines:
+        return []
+    return [m for m in analysis.lines[0].moves[:2] if m.from_square >= 0]
+
+
+def main_line(game: Game) -> Game:
+    """The main line of ``game`` alone, to its end: what a review is about."""
+    line = Game(game.size, game.start)
+    for move in game.main_moves():
+        line.play(move)
+    return line
+
+
+def _title(entry: "Reviewed", say: "Say") -> str:
+    """What a marked move's title says: its loss and the better move."""
+    return say(Text("review.title." + entry.mark, loss=entry.loss, better=str(entry.better)))
+
+
+def review_marks(game: Game, say: "Say") -> dict[int, tuple[str, str, str]]:
+    """The move list's marks of the game's review: per main-line node (by ``id``),
+    ``(symbol, kind, title)``."""
+    review = game.current_review()
+    if review is None:
+        return {}
+    marks = {}
+    for node, entry in zip(game.root.main_line(), review.moves):  # noqa: B905
+        if is_bad(entry.mark):
+            marks[id(node)] = (symbol(entry.mark), entry.mark, _title(entry, say))
+    return marks
+
+
+def review_screen(game: Game, say: "Say") -> ReviewScreen | None:
+    """The review's graph, its summary per player and the word on the move looked at;
+    ``None`` when the game has no review."""
+    review = game.current_review()
+    if review is None:
+        return None
+    main = game.root.main_line()
+    ply = main.index(game.node) + 1 if game.node in main else None
+    graph = graph_svg(
+        review, width=GRAPH_WIDTH, height=GRAPH_HEIGHT, current_ply=ply, moves=game.main_moves()
+    )
+    lines = []
+    for entry in summary(review, movers(main_line(game))):
+        text = Text(
+            "review.summary",
+            player=Text("review.player." + ("first", "second")[entry.player]),
+            inaccuracies=Text("count.inaccuracies", count=entry.inaccuracies),
+            mistakes=Text("count.mistakes", count=entry.mistakes),
+            blunders=Text("count.blunders", count=entry.blunders),
+            loss=entry.average_text(),
+        )
+        lines.append(say(text))
+    word = ""
+    if ply is not None and is_bad(review.moves[ply - 1].mark):
+        word = _title(review.moves[ply - 1], say)
+    return ReviewScreen(graph, tuple(lines), word)
