@@ -25,7 +25,7 @@ from chromium import served_chromium
 from zola import Game
 from zola.engine.ai import best_move
 from zola.engine.analysis import REVIEW_NODES, review
-from zola.engine.judgement import (
+from zola.rules.review import (
     BLUNDER,
     INACCURACY,
     MISTAKE,

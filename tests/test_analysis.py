@@ -18,19 +18,16 @@ from zola.engine.analysis import REVIEW_NODES, analyse, review
 from zola.engine.judgement import (
     Analysis,
     Line,
-    Review,
-    Reviewed,
     analysis_text,
     classify,
     movers,
     parse_analysis,
-    parse_review,
     percent,
     red_percent,
-    review_text,
     summary,
     win_chance,
 )
+from zola.rules.review import MARKS, Review, Reviewed, is_bad, parse_review, review_text
 
 # Red has five checkers, Blue four: good for Red whoever is to move (no found win yet).
 RED_AHEAD = "1b4/1r3b/2b1r1/1r4/3b2/r4r"
@@ -208,7 +205,7 @@ def test_the_better_move_is_best_when_played() -> None:
     """Every marked move's better move, played instead, is marked best: the pie rule too."""
     game = random_game(6, 10, seed=12)
     marks = review(game, node_limit=5000)
-    bad = [(ply, entry) for ply, entry in enumerate(marks.moves) if rv.is_bad(entry.mark)]
+    bad = [(ply, entry) for ply, entry in enumerate(marks.moves) if is_bad(entry.mark)]
     assert len(bad) >= 3  # random moves
     for ply, entry in bad[:4]:
         instead = Game(game.size)
@@ -236,7 +233,7 @@ def test_the_pie_rule_decisions() -> None:
     kept, swapped = review(keep), review(swap)
     assert kept.moves[0].loss > 0 and kept.moves[0].mark != "best"
     assert kept.moves[0].loss == swapped.moves[0].loss
-    assert rv.is_bad(kept.moves[1].mark) and kept.moves[1].better == Move.SWAP
+    assert is_bad(kept.moves[1].mark) and kept.moves[1].better == Move.SWAP
     assert swapped.moves[1] == Reviewed(swapped.moves[0].red, 0, "best", None)
     assert swapped.moves[1].red == swapped.moves[0].red  # swapping moves no checker
     fair = Game(6)
@@ -258,7 +255,7 @@ def test_review_reports_progress_and_is_repeatable() -> None:
 def test_review_by_time() -> None:
     game = random_game(6, 4, seed=6)
     marks = review(game, time_limit=0.02)
-    assert len(marks.moves) == 4 and all(entry.mark in rv.MARKS for entry in marks.moves)
+    assert len(marks.moves) == 4 and all(entry.mark in MARKS for entry in marks.moves)
 
 
 # ------------------------------------------------------------------------ marks
@@ -293,9 +290,9 @@ MOVE_TEXTS = st.sampled_from(["pass", "swap", "c3-d4", "c3xe5", "j10-i9", "a1xj1
 
 @st.composite
 def reviewed(draw: st.DrawFn) -> Reviewed:
-    mark = draw(st.sampled_from(rv.MARKS))
+    mark = draw(st.sampled_from(MARKS))
     loss = 0 if mark in ("best", "forced") else draw(st.integers(1, 100))
-    better = Move.parse(draw(MOVE_TEXTS)) if rv.is_bad(mark) else None
+    better = Move.parse(draw(MOVE_TEXTS)) if is_bad(mark) else None
     return Reviewed(draw(st.integers(0, 100)), loss, mark, better)
 
 

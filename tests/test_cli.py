@@ -225,7 +225,7 @@ def test_review_prints_a_table_a_summary_and_a_progress_bar() -> None:
     # One bar a position, each drawn over the last (text mode reads the "\r" as a line end).
     assert result.stderr.endswith("] 7/7\n") and result.stderr.count("/7") == 7
     text = zola("review", "--fragment", fragment, "--nodes", "3000", "--text").stdout
-    from zola.engine.judgement import parse_review
+    from zola.rules.review import parse_review
 
     assert len(parse_review(text.strip(), plies=6).moves) == 6
 

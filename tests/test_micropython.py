@@ -598,7 +598,8 @@ def test_reviews_read_the_same(micropython: Run) -> None:
     """``zola.engine.judgement`` (the page's side of the game review) gives the same results
     and bytes."""
     from zola import FIRST, SECOND
-    from zola.engine.judgement import MATE, Review, Reviewed, review_text
+    from zola.engine.judgement import MATE
+    from zola.rules.review import Review, Reviewed, review_text
 
     rng = random.Random(5)
     scores = [*range(-3000, 3001, 7), *(MATE - k for k in range(5)), *(k - MATE for k in range(5))]

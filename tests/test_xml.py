@@ -18,13 +18,13 @@ from zola.docs.markdown import Diagram
 from zola.draw.diagram import diagram
 from zola.draw.graph import graph_svg
 from zola.draw.replay import replay_frames, replay_svg
-from zola.engine.judgement import parse_review
 from zola.page.app import App
 from zola.page.sharing import share
 from zola.rules.errors import InvalidRecordError
 from zola.rules.game import Note
 from zola.rules.link import DEFAULT_VIEW, parse
 from zola.rules.record import MAX_COMMENT, comment_text
+from zola.rules.review import parse_review
 
 PIECES = ["\x00", "\x0b", "\x1f", "\ufffe", "\uffff", "&", "<", "]]>", "\u00e9", "\u4e2d"]
 PIECES += ["\U0001f600", " ", "\t", "a"]

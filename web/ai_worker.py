@@ -7,9 +7,10 @@ names. This file never touches the DOM.
 
 from zola.engine.ai import best_move
 from zola.engine.analysis import Reviewer, analyse
-from zola.engine.judgement import analysis_text, review_text
+from zola.engine.judgement import analysis_text
 from zola.engine.protocol import WORKER_FUNCTIONS, progress_text
 from zola.rules.record import decode
+from zola.rules.review import review_text
 
 reviews = {}  # the review under way: {fragment: Reviewer}
 

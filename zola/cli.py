@@ -446,8 +446,9 @@ def _progress(done: int, total: int) -> None:
 
 def _review(args: argparse.Namespace) -> None:
     from zola.engine.analysis import REVIEW_NODES, review
-    from zola.engine.judgement import movers, review_text, summary, symbol
+    from zola.engine.judgement import movers, summary
     from zola.rules.link import parse
+    from zola.rules.review import review_text, symbol
 
     game, _ = parse(args.fragment)
     nodes = args.nodes if args.nodes is not None or args.time is not None else REVIEW_NODES

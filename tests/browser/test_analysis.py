@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from zola import decode
-from zola.engine.judgement import parse_review
+from zola.rules.review import parse_review
 
 COMPUTER_MS = 120_000  # the first answer waits for the worker's own Python to load
 

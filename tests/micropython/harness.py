@@ -275,7 +275,8 @@ def reviews(payload: dict) -> dict:
     (``[review text, width, height, current ply, move texts]``).
     """
     from zola.draw import graph
-    from zola.engine import judgement as review
+    from zola.engine import judgement
+    from zola.rules import review
 
     def attempt(function, *args):  # a function and its arguments
         try:
@@ -290,25 +291,25 @@ def reviews(payload: dict) -> dict:
             [list(entry[:3]) + [str(entry[3])] for entry in parsed[1]],
         ]
         if players is not None:
-            for part in review.summary(parsed, players):
+            for part in judgement.summary(parsed, players):
                 out.append(list(part) + [part.average_text()])
         return out
 
     def analysis(text: str) -> list:
-        parsed = review.parse_analysis(text)
+        parsed = judgement.parse_analysis(text)
         lines = [[line.score, [str(move) for move in line.moves]] for line in parsed.lines]
-        return [review.analysis_text(parsed), list(parsed[:4]), lines]
+        return [judgement.analysis_text(parsed), list(parsed[:4]), lines]
 
     return {
         "scores": [
-            [review.percent(s), review.red_percent(s, False), review.format_score(s)]
+            [judgement.percent(s), judgement.red_percent(s, False), judgement.format_score(s)]
             for s in payload["scores"]
         ],
         "marks": [
             [
-                review.classify(loss),
-                review.classify(loss, best=True),
-                review.symbol(review.classify(loss)),
+                judgement.classify(loss),
+                judgement.classify(loss, best=True),
+                review.symbol(judgement.classify(loss)),
             ]
             for loss in payload["losses"]
         ],

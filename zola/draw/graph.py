@@ -1,14 +1,14 @@
 """The review's graph: Red's win chance over a game, as a standalone SVG (the page shows
 it under the board; each move is a point to click).
 
->>> from zola.engine.judgement import parse_review
+>>> from zola.rules.review import parse_review
 >>> svg = graph_svg(parse_review("50_64_40.24??d4xe4"), width=200, height=60)
 >>> svg.count("<circle"), 'data-ply="2"' in svg, "blunder" in svg
 (2, True, True)
 """
 
-from zola.engine.judgement import BEST, BLUNDER, FORCED, GOOD, INACCURACY, MISTAKE, Review, is_bad
 from zola.rules.move import Move
+from zola.rules.review import BEST, BLUNDER, FORCED, GOOD, INACCURACY, MISTAKE, Review, is_bad
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:

@@ -41,17 +41,13 @@ from collections.abc import Callable
 
 from zola.engine.ai import Deepening
 from zola.engine.judgement import (
-    FORCED,
     MATE,
     MATE_BOUND,
     REVIEW_NODES,
     Analysis,
     Line,
-    Review,
-    Reviewed,
     classify,
     format_score,
-    is_bad,
     red_percent,
     win_chance,
 )
@@ -59,6 +55,7 @@ from zola.rules.game import Game
 from zola.rules.geometry import Bitboard, Color
 from zola.rules.move import Move
 from zola.rules.position import RED, Position
+from zola.rules.review import FORCED, Review, Reviewed, is_bad
 
 __all__ = ["ANALYSIS_NODES", "REVIEW_NODES", "analyse", "format_score", "review"]
 

@@ -21,9 +21,9 @@ ReviewStep(done=3, total=9, review=None)
 from collections import namedtuple
 
 from zola.compat import quoted
-from zola.engine.judgement import Review, parse_review
 from zola.rules.errors import InvalidRecordError
 from zola.rules.geometry import is_number
+from zola.rules.review import Review, parse_review
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:

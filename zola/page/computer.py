@@ -16,7 +16,7 @@ from collections import namedtuple
 
 from zola.compat import quoted
 from zola.engine.book import book_move
-from zola.engine.judgement import REVIEW_NODES, Analysis, Review, parse_analysis
+from zola.engine.judgement import REVIEW_NODES, Analysis, parse_analysis
 from zola.engine.levels import level_settings
 from zola.engine.protocol import CALLS, ReviewStep, read_review_step
 from zola.lang.i18n import Text
@@ -24,6 +24,7 @@ from zola.page.insights import main_line
 from zola.rules.errors import InvalidMoveError, ZolaError
 from zola.rules.move import Move
 from zola.rules.record import encode
+from zola.rules.review import Review
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:

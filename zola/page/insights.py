@@ -18,23 +18,22 @@ from zola.engine.judgement import (
     MATE_BOUND,
     Analysis,
     format_score,
-    is_bad,
     movers,
     red_percent,
     summary,
-    symbol,
 )
 from zola.lang.i18n import Text
 from zola.page.screen import Evaluation, ReviewScreen
 from zola.rules.game import Game
 from zola.rules.move import Move
 from zola.rules.position import BLUE, RED
+from zola.rules.review import is_bad, symbol
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from zola.engine.judgement import Reviewed
+    from zola.rules.review import Reviewed
 
     Say = Callable[[Text | str], str]  # a Text in the page's language
 

@@ -29,13 +29,12 @@ from zola.rules.errors import InvalidMoveError
 from zola.rules.geometry import Color, Square, parse_square, square_name
 from zola.rules.move import SWAP, Move
 from zola.rules.position import Position, check_legal
+from zola.rules.review import Review
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import NamedTuple
-
-    from zola.engine.judgement import Review  # which imports this module
 
 FIRST, SECOND = 0, 1
 PLAYER_NAMES = ("first player", "second player")

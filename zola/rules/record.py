@@ -21,7 +21,7 @@ replaces, in brackets (``c4xd3(e4xd3.d4xe4)``); ``at=K`` names the move being
 looked at (moves are counted in the order they are written; 0 is the start,
 and without ``at=`` it is the end of the main line); ``notes=`` holds an
 author's arrows, highlighted squares and comments (see :func:`write_notes`);
-``review=`` a review of the main line (see :func:`zola.engine.judgement.review_text`).
+``review=`` a review of the main line (see :func:`zola.rules.review.review_text`).
 A game without variations, notes or review is written as ``v1``.
 
 >>> game.play("e4xd3"); encode(game)
@@ -30,13 +30,13 @@ Move.parse('e4xd3')
 """
 
 from zola.compat import quoted
-from zola.engine.judgement import parse_review, review_text
 from zola.lang.i18n import Text
 from zola.rules.errors import InvalidOptionError, InvalidRecordError, ZolaError
 from zola.rules.game import EMPTY_NOTE, Game, Node, Note, Visitor, parse_arrow
 from zola.rules.geometry import is_number, parse_size, parse_square, square_name
 from zola.rules.move import move_texts
 from zola.rules.position import Position
+from zola.rules.review import parse_review, review_text
 
 VERSION = "v1"
 TREE_VERSION = "v2"
