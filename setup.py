@@ -2,12 +2,12 @@
 files into the package, because a docs build (zola.sphinx, ``zola site-files``) has no
 npm.
 
-``build_py`` copies the files of :mod:`zola.docs.sitefiles` (web/boards.js and what it
-loads, from web/ and node_modules/) into the built package as ``zola/site/``, keeping
-their paths; ``sdist`` puts them into the source archive there too, so a wheel built
-from it has them. Build after ``npm ci``: without node_modules/ the build stops and
-says so. An editable install (``pip install -e .``) copies nothing: zola.docs.sitefiles
-reads the checkout itself.
+``build_py`` copies the files of :mod:`zola.docs.sitefiles` (web/boards.js, what it
+loads and the board's style sheet and parts, from web/ and node_modules/) into the
+built package as ``zola/site/``, keeping their paths; ``sdist`` puts them into the
+source archive there too, so a wheel built from it has them. Build after ``npm ci``:
+without node_modules/ the build stops and says so. An editable install
+(``pip install -e .``) copies nothing: zola.docs.sitefiles reads the checkout itself.
 """
 
 from __future__ import annotations

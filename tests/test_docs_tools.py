@@ -238,10 +238,13 @@ def test_sphinx_live_boards_hold_their_first_screen_with_its_key(html: tuple[Pat
         r'</template><script type="application/json" class="zola-screen">([^<]*)</script></div>',
         text,
     )
-    # Each board in its shadow root as the loader makes it: the loader's style sheet.
-    loader = (ROOT / "web" / "boards.js").read_text("utf-8")
+    # Each board in its shadow root as the loader makes it: the board's style sheet (which
+    # scripts/board_parts.py writes into the loader) and its parts.
+    sheet = (ROOT / "web" / "board.css").read_text("utf-8")
+    parts = sitefiles.join_parts((ROOT / "web" / "board.html").read_text("utf-8"))
     sheets = re.findall(r'<template shadowrootmode="open"><style>([^<]*)</style>', text)
-    assert len(sheets) == 2 and all(f"const CSS = `{sheet}`;" in loader for sheet in sheets)
+    assert sheets == [sheet, sheet]
+    assert text.count(parts[parts.index('<p class="announce') :] + "</template>") == 2
     for attrs, svg, screen in zip(Tags(text).live(), live_svgs(text), screens, strict=True):
         fragment = html_lib.unescape(attrs["data-zola"])
         drawn, key, rest = first_frame(fragment, "en", build)
@@ -789,6 +792,8 @@ def test_a_position_shows_itself_in_a_notebook_as_html_with_the_svg() -> None:
 def test_the_site_files_are_what_the_loader_fetches() -> None:
     listed = sitefiles.files()
     assert listed[0] == "web/boards.js"
+    # the board's style sheet and parts, which the loader holds and the docs tools read
+    assert listed[1:3] == ["web/board.css", "web/board.html"]
     assert {"web/boards.py", "web/rom.py", "web/zola.rom"} <= set(listed)  # glue and bytecode
     assert {"zola/data/puzzles-6.txt", "zola/data/puzzles-8.txt"} <= set(listed)  # puzzles
     assert not [path for path in listed if path.endswith((".mpy", "main.py"))]

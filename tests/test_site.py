@@ -1,5 +1,6 @@
 """The static site's files agree with the package."""
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -29,6 +30,15 @@ def test_the_pages_bytecode_is_compiled_from_the_sources_now() -> None:
     # The page compiles no source: its modules come in one image, which web/rom.py mounts.
     files = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
     assert files == {"./web/zola.rom": "./zola.rom", "./web/rom.py": "./zola_rom.py"}
+
+
+def test_the_loader_holds_the_board_style_sheet_and_parts_as_they_are_now() -> None:
+    # scripts/board_parts.py wrote web/board.css and web/board.html into the loader ...
+    check_script("board_parts.py")
+    loader = (ROOT / "web" / "boards.js").read_text("utf-8")
+    assert loader.count("\nconst CSS = ") == loader.count("\nconst SHELL = ") == 1
+    # ... which fetches neither: a page's boot makes no request for them.
+    assert not re.search(r"""url\(\s*["'][^"']*board\.(css|html)""", loader)
 
 
 def test_the_served_micropython_has_no_table_check_on_its_busiest_path() -> None:

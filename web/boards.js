@@ -15,9 +15,10 @@
 // removed boards release what they held. A static SVG inside the element shows until
 // the live board takes its place. The docs tools write the board's first screen there:
 // its SVG with its key (data-frame), which the board keeps when the key is its own, in
-// the board's shadow root declared in HTML (<template shadowrootmode="open">, with this
-// file's CSS and SHELL: the board shows in its frame before any script runs), and the
-// rest of that screen (<script type="application/json" class="zola-screen">), which is
+// the board's shadow root declared in HTML (<template shadowrootmode="open">, with the
+// board's style sheet and parts, web/board.css and web/board.html, which this file holds
+// as CSS and SHELL: the board shows in its frame before any script runs), and the rest
+// of that screen (<script type="application/json" class="zola-screen">), which is
 // painted at once, so that nothing moves when the board becomes live.
 //
 // The element's children belong to the board: a static SVG (or nothing, or what the
@@ -46,123 +47,16 @@ const DARK = typeof matchMedia === "function" ? matchMedia("(prefers-color-schem
 const STILL = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
 let motion = null; // a promise of web/motion.js, which slides the moves (loaded with the boards)
 
-const CSS = `
-:host { display: block; max-width: 32rem; margin-block: 1rem; }
-:host([hidden]) { display: none; }
-.zola {
-  all: initial; display: block; box-sizing: border-box; width: 100%;
-  font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-align: start;
-  --ink: #2b2620; --muted: #6b6153; --panel: #fffaf0; --line: #dccfb6; --accent: #2e7d32;
-  --red: #c62828; --blue: #1e5bb8; --button: #fff; --button-line: #b9a98a; --hover: #f3ead8;
-  --warn: #8a3b00; --link: #1e5bb8; --current: #f2c94c;
-  color: var(--ink); color-scheme: light; background: var(--panel);
-  border: 1px solid var(--line); border-radius: 8px; padding: 0.4em;
-}
-.zola.dark {
-  --ink: #ece6dc; --muted: #b3a996; --panel: #2a2724; --line: #48423b; --accent: #43a047;
-  --red: #ef5350; --blue: #4f8fe8; --button: #34302c; --button-line: #5a5249; --hover: #403a35;
-  --warn: #ffb74d; --link: #8ab4f8; color-scheme: dark;
-}
-.zola *, .zola *::before, .zola *::after { box-sizing: border-box; }
-[hidden] { display: none !important; }
-/* A board far from the screen is neither laid out nor painted until the reader scrolls
-   near it: a page of many boards opens faster, in less memory. Its size is its width. */
-.board {
-  display: block; width: 100%; aspect-ratio: 1; overflow: hidden; position: relative;
-  background: var(--panel); border-radius: 4px; content-visibility: auto;
-}
-.board > svg, .board > img {
-  display: block; width: 100%; height: 100%; max-width: none; margin: 0; touch-action: manipulation;
-}
-.board [data-square] { cursor: pointer; outline: none; }
-.board [data-square]:focus-visible { stroke: var(--ink); stroke-width: 7; stroke-dasharray: 14 8; }
-.board:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }
-/* The bar is as high as its buttons (their line, padding and border), set rather than
-   measured: a board waiting for Python keeps the room of its controls without laying
-   them out (.pending), so a page of many boards is ready sooner and nothing shifts.
-   Until then only a static SVG inside the element (the docs tools' preview), the
-   status and the author's comment are painted (the docs tools write them, and the pie
-   offer's room, as they will be: their height is the text's); the rest of a frame
-   drawn now would be drawn again at once, and buttons would not work yet. */
-.bar {
-  display: flex; flex-wrap: nowrap; align-items: center; gap: 0.3em; margin: 0.35em 0 0; min-width: 0;
-  height: calc(1.7em + 2px);
-}
-.pending .bar > * { display: none !important; }
-.pending { visibility: hidden; }
-.pending .board > *, .pending .status, .pending .note { visibility: visible; }
-button {
-  font: inherit; line-height: 1.3; margin: 0; padding: 0.2em 0.55em; min-width: 2.2em;
-  border: 1px solid var(--button-line); border-radius: 6px; background: var(--button);
-  color: var(--ink); cursor: pointer; text-transform: none; letter-spacing: normal;
-}
-button:hover:not(:disabled) { background: var(--hover); }
-button:disabled { opacity: 0.45; cursor: default; }
-button:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }
-.reset { white-space: nowrap; }
-.app-link {
-  margin-left: auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
-  color: var(--link); font-size: 0.9em; text-decoration: underline;
-}
-.app-link.tight .words, .app-link.gone { display: none; } /* (see fit) */
-p { margin: 0; }
-.line { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2em 0.6em; min-height: 2.1em; margin-top: 0.2em; }
-.status { font-weight: 600; }
-.status[data-turn]::before {
-  content: ""; display: inline-block; width: 0.8em; height: 0.8em; border-radius: 50%;
-  margin-right: 0.4em; vertical-align: -0.06em;
-}
-.status[data-turn="red"]::before { background: var(--red); }
-.status[data-turn="blue"]::before { background: var(--blue); }
-.status[data-turn=""]::before { display: none; }
-.message { color: var(--warn); }
-.message:empty, .note:empty { display: none; }
-.pie, .puzzle { display: inline-flex; gap: 0.3em; }
-.puzzle[hidden], .puzzle [hidden] { display: none; }
-.pie button[data-do="swap"] { background: var(--accent); border-color: var(--accent); color: #fff; }
-.note { font-style: italic; margin-top: 0.3em; }
-.moves {
-  position: relative; list-style: none; margin: 0.3em 0 0; padding: 0; height: 4.8em; overflow-y: auto;
-  display: grid; grid-template-columns: repeat(2, 1fr); align-content: start; gap: 0 0.5em;
-  font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.9em;
-}
-.moves li { display: flex; align-items: baseline; gap: 0.15em; }
-.moves .ply { color: var(--muted); min-width: 2.4em; text-align: right; font-size: 0.85em; }
-.moves .line .ply { min-width: 0; }
-.moves button { border: 0; background: none; padding: 0 0.3em; min-width: 0; border-radius: 4px; }
-.moves button.current { background: var(--current); color: #2b2620; }
-.moves button.ahead { color: var(--muted); }
-.moves li.variations {
-  grid-column: 1 / -1; display: block; margin: 0 0 0.2em 1.2em; padding-left: 0.4em;
-  border-left: 2px solid var(--line);
-}
-.moves .line { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 0.2em; }
-.moves .line li.variations { flex-basis: 100%; }
-.mark { font-weight: bold; text-decoration: none; }
-.problem { color: var(--warn); padding: 0.4em 0; }
-.zola.bad > :not(.problem) { display: none; }
-.sr-only {
-  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
-  clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;
-}
-`;
-
-// One board's parts; the step buttons are arrows until the board's language is known.
-// Its controls wait (.pending: not laid out, their room kept) until Python paints it.
-const SHELL = `<div class="zola pending" part="zola" role="group">
-<div class="board" part="board"></div>
-<div class="bar">
-<button type="button" data-do="first" disabled>«</button><button type="button" data-do="back" disabled>‹</button><button type="button" data-do="forward" disabled>›</button><button type="button" data-do="last" disabled>»</button><button type="button" data-do="flip" disabled>⇅</button><button type="button" class="reset" data-do="reset" hidden></button>
-<a class="app-link" target="_blank" rel="noopener" hidden><span class="words"></span> ↗</a>
-</div>
-<div class="line"><p class="status" data-turn="" aria-live="polite"></p><span class="pie" hidden><span class="sr-only"></span><button type="button" data-do="swap"></button><button type="button" data-do="keep"></button></span></div>
-<div class="puzzle" hidden><button type="button" data-do="hint"></button><button type="button" data-do="retry" hidden></button><button type="button" data-do="solution"></button></div>
-<p class="message"></p>
-<p class="note"></p>
-<ol class="moves" hidden></ol>
-<p class="announce sr-only" aria-live="polite"></p>
-<p class="problem" role="status" hidden></p>
-</div>`.replace(/>\n</g, "><"); // no text between the parts
+// The board in each shadow root: its style sheet (CSS, from web/board.css) and one
+// board's parts (SHELL, from web/board.html, joined without the newlines between them:
+// no text between the parts). The step buttons are arrows until the board's language is
+// known; its controls wait (.pending: not laid out, their room kept) until Python paints
+// it. Written here by scripts/board_parts.py (scripts/build runs it), so that a page's
+// boot fetches neither; edit those two files, not this block.
+// BEGIN generated from web/board.css and web/board.html by scripts/board_parts.py: do not edit
+const CSS = ":host { display: block; max-width: 32rem; margin-block: 1rem; }\n:host([hidden]) { display: none; }\n.zola {\n  all: initial; display: block; box-sizing: border-box; width: 100%;\n  font: 15px/1.4 system-ui, -apple-system, \"Segoe UI\", Roboto, sans-serif; text-align: start;\n  --ink: #2b2620; --muted: #6b6153; --panel: #fffaf0; --line: #dccfb6; --accent: #2e7d32;\n  --red: #c62828; --blue: #1e5bb8; --button: #fff; --button-line: #b9a98a; --hover: #f3ead8;\n  --warn: #8a3b00; --link: #1e5bb8; --current: #f2c94c;\n  color: var(--ink); color-scheme: light; background: var(--panel);\n  border: 1px solid var(--line); border-radius: 8px; padding: 0.4em;\n}\n.zola.dark {\n  --ink: #ece6dc; --muted: #b3a996; --panel: #2a2724; --line: #48423b; --accent: #43a047;\n  --red: #ef5350; --blue: #4f8fe8; --button: #34302c; --button-line: #5a5249; --hover: #403a35;\n  --warn: #ffb74d; --link: #8ab4f8; color-scheme: dark;\n}\n.zola *, .zola *::before, .zola *::after { box-sizing: border-box; }\n[hidden] { display: none !important; }\n/* A board far from the screen is neither laid out nor painted until the reader scrolls\n   near it: a page of many boards opens faster, in less memory. Its size is its width. */\n.board {\n  display: block; width: 100%; aspect-ratio: 1; overflow: hidden; position: relative;\n  background: var(--panel); border-radius: 4px; content-visibility: auto;\n}\n.board > svg, .board > img {\n  display: block; width: 100%; height: 100%; max-width: none; margin: 0; touch-action: manipulation;\n}\n.board [data-square] { cursor: pointer; outline: none; }\n.board [data-square]:focus-visible { stroke: var(--ink); stroke-width: 7; stroke-dasharray: 14 8; }\n.board:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }\n/* The bar is as high as its buttons (their line, padding and border), set rather than\n   measured: a board waiting for Python keeps the room of its controls without laying\n   them out (.pending), so a page of many boards is ready sooner and nothing shifts.\n   Until then only a static SVG inside the element (the docs tools' preview), the\n   status and the author's comment are painted (the docs tools write them, and the pie\n   offer's room, as they will be: their height is the text's); the rest of a frame\n   drawn now would be drawn again at once, and buttons would not work yet. */\n.bar {\n  display: flex; flex-wrap: nowrap; align-items: center; gap: 0.3em; margin: 0.35em 0 0; min-width: 0;\n  height: calc(1.7em + 2px);\n}\n.pending .bar > * { display: none !important; }\n.pending { visibility: hidden; }\n.pending .board > *, .pending .status, .pending .note { visibility: visible; }\nbutton {\n  font: inherit; line-height: 1.3; margin: 0; padding: 0.2em 0.55em; min-width: 2.2em;\n  border: 1px solid var(--button-line); border-radius: 6px; background: var(--button);\n  color: var(--ink); cursor: pointer; text-transform: none; letter-spacing: normal;\n}\nbutton:hover:not(:disabled) { background: var(--hover); }\nbutton:disabled { opacity: 0.45; cursor: default; }\nbutton:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }\n.reset { white-space: nowrap; }\n.app-link {\n  margin-left: auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;\n  color: var(--link); font-size: 0.9em; text-decoration: underline;\n}\n.app-link.tight .words, .app-link.gone { display: none; } /* (see fit) */\np { margin: 0; }\n.line { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2em 0.6em; min-height: 2.1em; margin-top: 0.2em; }\n.status { font-weight: 600; }\n.status[data-turn]::before {\n  content: \"\"; display: inline-block; width: 0.8em; height: 0.8em; border-radius: 50%;\n  margin-right: 0.4em; vertical-align: -0.06em;\n}\n.status[data-turn=\"red\"]::before { background: var(--red); }\n.status[data-turn=\"blue\"]::before { background: var(--blue); }\n.status[data-turn=\"\"]::before { display: none; }\n.message { color: var(--warn); }\n.message:empty, .note:empty { display: none; }\n.pie, .puzzle { display: inline-flex; gap: 0.3em; }\n.puzzle[hidden], .puzzle [hidden] { display: none; }\n.pie button[data-do=\"swap\"] { background: var(--accent); border-color: var(--accent); color: #fff; }\n.note { font-style: italic; margin-top: 0.3em; }\n.moves {\n  position: relative; list-style: none; margin: 0.3em 0 0; padding: 0; height: 4.8em; overflow-y: auto;\n  display: grid; grid-template-columns: repeat(2, 1fr); align-content: start; gap: 0 0.5em;\n  font-family: ui-monospace, \"DejaVu Sans Mono\", monospace; font-size: 0.9em;\n}\n.moves li { display: flex; align-items: baseline; gap: 0.15em; }\n.moves .ply { color: var(--muted); min-width: 2.4em; text-align: right; font-size: 0.85em; }\n.moves .line .ply { min-width: 0; }\n.moves button { border: 0; background: none; padding: 0 0.3em; min-width: 0; border-radius: 4px; }\n.moves button.current { background: var(--current); color: #2b2620; }\n.moves button.ahead { color: var(--muted); }\n.moves li.variations {\n  grid-column: 1 / -1; display: block; margin: 0 0 0.2em 1.2em; padding-left: 0.4em;\n  border-left: 2px solid var(--line);\n}\n.moves .line { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 0.2em; }\n.moves .line li.variations { flex-basis: 100%; }\n.mark { font-weight: bold; text-decoration: none; }\n.problem { color: var(--warn); padding: 0.4em 0; }\n.zola.bad > :not(.problem) { display: none; }\n.sr-only {\n  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;\n  clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;\n}\n";
+const SHELL = "<div class=\"zola pending\" part=\"zola\" role=\"group\">\n<div class=\"board\" part=\"board\"></div>\n<div class=\"bar\">\n<button type=\"button\" data-do=\"first\" disabled>«</button><button type=\"button\" data-do=\"back\" disabled>‹</button><button type=\"button\" data-do=\"forward\" disabled>›</button><button type=\"button\" data-do=\"last\" disabled>»</button><button type=\"button\" data-do=\"flip\" disabled>⇅</button><button type=\"button\" class=\"reset\" data-do=\"reset\" hidden></button>\n<a class=\"app-link\" target=\"_blank\" rel=\"noopener\" hidden><span class=\"words\"></span> ↗</a>\n</div>\n<div class=\"line\"><p class=\"status\" data-turn=\"\" aria-live=\"polite\"></p><span class=\"pie\" hidden><span class=\"sr-only\"></span><button type=\"button\" data-do=\"swap\"></button><button type=\"button\" data-do=\"keep\"></button></span></div>\n<div class=\"puzzle\" hidden><button type=\"button\" data-do=\"hint\"></button><button type=\"button\" data-do=\"retry\" hidden></button><button type=\"button\" data-do=\"solution\"></button></div>\n<p class=\"message\"></p>\n<p class=\"note\"></p>\n<ol class=\"moves\" hidden></ol>\n<p class=\"announce sr-only\" aria-live=\"polite\"></p>\n<p class=\"problem\" role=\"status\" hidden></p>\n</div>".replace(/>\n</g, "><");
+// END generated
 
 let sheet = null; // the boards' style sheet, shared by every shadow root
 const shells = new Map(); // element -> its shell: {element, root, parts, id, ...}

@@ -6,9 +6,11 @@ rest from APP (its parent's parent folder): the files it names (``web/boards.py`
 PyScript's ``core.js`` with the chunks it imports, and MicroPython's
 ``micropython.mjs`` and ``micropython.wasm``. :func:`files` lists them as paths under APP, read from
 ``boards.js`` and PyScript's own code each time, so the list follows the loader and
-never drifts from it; :func:`copy` writes them into a folder with the same layout.
-:func:`board_root` writes a live board's shadow root as the loader makes it (its style
-sheet and parts, read from ``boards.js`` too), for the docs tools to declare in HTML.
+never drifts from it, and with them the board's style sheet and parts
+(``web/board.css``, ``web/board.html``); :func:`copy` writes them into a folder with the
+same layout. :func:`board_root` writes a live board's shadow root as the loader makes it
+(that style sheet and those parts: ``scripts/board_parts.py`` writes the same two files
+into ``boards.js``, so the loader fetches neither), for the docs tools to declare in HTML.
 The Sphinx extension (:mod:`zola.sphinx`) copies them into ``_static/zola/``, the
 MkDocs plugin (:mod:`zola.docs.mkdocs`) into the site's ``zola/``; for other sites,
 ``python -m zola site-files DIR`` does.
@@ -33,6 +35,11 @@ PACKAGE = Path(__file__).resolve().parents[1]  # zola/
 PACKAGE_SITE = PACKAGE / "site"  # in an installed package (see setup.py)
 CHECKOUT = PACKAGE.parent  # a repository checkout: web/, node_modules/
 LOADER = "web/boards.js"
+# The board the loader makes: its style sheet, and its parts (HTML, with newlines between
+# some of them, which the loader drops). scripts/board_parts.py writes both into the
+# loader, which fetches neither; the docs tools read them here (see shell).
+STYLE = "web/board.css"
+PARTS = "web/board.html"
 ROM = "web/zola.rom"  # the zola modules' bytecode, which the boards run
 HINT = (
     "the live boards' files are missing: in a checkout run `npm ci`; "
@@ -78,25 +85,26 @@ def _site_file(path: str) -> Path | None:
     return None
 
 
-# The loader's board: its style sheet and its parts (a template literal each, no escapes).
-_CSS = re.compile(r"^const CSS = `([^`\\$]*)`;$", re.M)
-_SHELL = re.compile(r'^const SHELL = `([^`\\$]*)`\.replace\(/>\\n</g, "><"\);', re.M)
-
-
 @cache
 def shell() -> tuple[str, str] | None:
     """The loader's board, as it puts it in each board's shadow root: its style sheet and
-    its parts (``CSS`` and ``SHELL`` in ``web/boards.js``: the package's, else the
-    checkout's); None when the loader is missing. Raises ``ValueError`` when the loader
-    no longer says what this reads."""
-    file = _site_file(LOADER)
-    if file is None:
-        return None
-    loader = file.read_text(encoding="utf-8")
-    css, parts = _CSS.search(loader), _SHELL.search(loader)
+    its parts (:data:`STYLE` and :data:`PARTS`: the package's, else the checkout's; the
+    parts joined without the newlines between them); None when either is missing."""
+    css, parts = _site_file(STYLE), _site_file(PARTS)
     if css is None or parts is None:
-        raise ValueError(f"{LOADER}: no CSS or SHELL template, which zola.docs.sitefiles reads")
-    return css[1], parts[1].replace(">\n<", "><")
+        return None
+    return css.read_text(encoding="utf-8"), join_parts(parts.read_text(encoding="utf-8"))
+
+
+def join_parts(text: str) -> str:
+    """The board's parts as the loader uses them: ``text`` (:data:`PARTS`'s) without its
+    outer whitespace and the newlines between parts, as the loader joins them
+    (``.replace(/>\\n</g, "><")``; scripts/board_parts.py writes the text stripped).
+
+    >>> join_parts('<div class="a">\\n<p></p>\\n</div>\\n')
+    '<div class="a"><p></p></div>'
+    """
+    return text.strip().replace(">\n<", "><")
 
 
 def board_root(drawing: str, screen: str) -> str | None:
@@ -107,7 +115,7 @@ def board_root(drawing: str, screen: str) -> str | None:
     offer, and the author's comment on the position. The browser attaches it as it
     reads the page, so the board shows in its frame, at its height, before any script
     runs: nothing moves when the loader takes it over and paints the rest (it keeps the
-    root when it is its own). None when the loader is missing.
+    root when it is its own). None when :data:`STYLE` or :data:`PARTS` is missing.
 
     >>> from zola.page.live import first_frame
     >>> _, _, screen = first_frame("v2;size=6;moves=c3xd3;notes=1:cRed_~26_Blue;panel")
@@ -158,14 +166,16 @@ def board_root(drawing: str, screen: str) -> str | None:
     }
     for part, here in made.items():
         if part not in parts:
-            raise ValueError(f"{LOADER}: no {part} in SHELL, which zola.docs.sitefiles fills")
+            raise ValueError(f"{PARTS}: no {part}, which zola.docs.sitefiles fills")
         if here:
             parts = parts.replace(part, here, 1)
     return f'<template shadowrootmode="open"><style>{css}</style>{parts}</template>'
 
 
 def files(root: Path | None = None) -> list[str]:
-    """Every file a page of live boards loads, as a path under APP, the loader first.
+    """Every file a page of live boards loads, as a path under APP, the loader first,
+    then the board's style sheet and parts (:data:`STYLE`, :data:`PARTS`: the loader
+    holds them, the docs tools read them from the package).
 
     Read from ``root`` (default: :func:`source`): the loader's ``RUNTIME``, ``CORE`` and
     ``PLUGINS`` and the files it names with ``url("...")``, then PyScript's
@@ -184,6 +194,8 @@ def files(root: Path | None = None) -> list[str]:
     named = [path for path in re.findall(r'\burl\("([^"]+)"\)', loader) if path != LOADER]
     found = [
         LOADER,
+        STYLE,
+        PARTS,
         *named,
         *_pyscript(root, core, turned_off),
         runtime,
