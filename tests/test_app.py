@@ -99,6 +99,10 @@ def test_pie_offer_swap_and_keep() -> None:
     assert play(app, "c3xd3").pie
     app.button("keep")
     assert not app.screen().pie and app.game.can_swap()
+    app.button("swap")  # declined: no longer offered, as on a live board
+    assert not app.game.swapped()
+    app.button("undo")
+    assert play(app, "c3xd3").pie
     app.button("swap")
     screen = app.screen()
     assert app.game.swapped() and screen.status == "Blue to move (first player)."

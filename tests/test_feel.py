@@ -6,8 +6,9 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from pathlib import Path
 
-from zola.page.app import BUTTONS, FOLDING, GROUPS, MENUS, App
+from zola.page.app import App
 from zola.page.board import Board
+from zola.page.controls import BUTTONS, FOLDING, GROUPS, MENUS
 from zola.page.library import PREFERENCES
 from zola.page.live import LiveBoard
 from zola.page.saved import MemoryStore
@@ -213,7 +214,7 @@ class Groups(HTMLParser):
 
 
 def test_every_control_has_one_group_and_the_page_puts_it_there() -> None:
-    controls = [button.name for button in BUTTONS] + list(MENUS)
+    controls = list(BUTTONS) + list(MENUS)
     grouped = [name for names in GROUPS.values() for name in names]
     assert sorted(grouped) == sorted(controls)  # each control in exactly one group
     page = Groups()

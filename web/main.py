@@ -20,7 +20,8 @@ from pyscript.ffi import create_proxy, to_js
 from pyscript.js_modules import motion, sound
 
 from zola.lang.i18n import say
-from zola.page.app import BUTTONS, MENUS, WORKER_BOOT_SECONDS, App
+from zola.page.app import WORKER_BOOT_SECONDS, App
+from zola.page.controls import BUTTONS, MENUS
 
 window = js.window  # the Window object itself: its methods need it as `this`
 safe = js.zolaSafe  # calls that may throw: MicroPython cannot catch a JavaScript exception
@@ -386,7 +387,7 @@ on("graph", "click", graph_click)
 element("board").addEventListener("contextmenu", create_proxy(lambda event: event.preventDefault()))
 on("comment", "change", lambda _event: app.set_comment(element("comment").value))
 on("edit-text", "change", lambda _event: app.position_text(element("edit-text").value))
-for button in BUTTONS:
+for button in BUTTONS.values():
     on(button.name, "change" if button.toggle else "click", press(button.name))
 for menu in MENUS:
     on(menu, "change", choose(menu))

@@ -216,6 +216,7 @@ def summary(review: Review, players: list[int]) -> tuple[PlayerSummary, ...]:
     ``players[i]`` made move ``i`` (see :func:`movers`); after a swap a player holds
     the other colour, so the summary is by player, not by colour.
 
+    >>> from zola.rules.review import parse_review
     >>> review = parse_review("50_50_50.9?!d4xe4_45.30??c4xd4_60")
     >>> first, second = summary(review, [FIRST, SECOND, FIRST, SECOND])
     >>> first.blunders, second.inaccuracies, first.average_text()

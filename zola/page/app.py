@@ -23,42 +23,44 @@ and on the page's MicroPython.
 """
 
 import time
-from collections import namedtuple
 
 from zola.compat import quoted
 from zola.engine.levels import DEFAULT_LEVEL, LEVELS, level_settings
 from zola.lang.i18n import LANGUAGES, Text, pick_language
-from zola.page.board import MODES, Board
+from zola.page.activities import Editing, Playing
+from zola.page.board import MODES, STEP_KEYS, STEPS, Board
 from zola.page.computer import (
     WORKER_BOOT_SECONDS,
     Computer,
 )
+from zola.page.controls import BUTTONS, MENUS
 from zola.page.editor import TOOLS, Editor
 from zola.page.library import Library
 from zola.page.present import screen_of
 from zola.page.puzzle_mode import SIZES as PUZZLE_SIZES
 from zola.page.puzzle_mode import PuzzleMode
 from zola.page.saved import MemoryStore
-from zola.page.screen import Download, Screen
-from zola.page.sharing import SHARES, share
+from zola.page.screen import Download, Once, Screen
+from zola.page.sharing import share
 from zola.rules.errors import InvalidOptionError, ZolaError, link_detail
 from zola.rules.game import EMPTY_NOTE, Game
-from zola.rules.geometry import Square, parse_size, parse_square, square_name
+from zola.rules.geometry import Square, parse_size
 from zola.rules.link import DEFAULT_VIEW, View, parse, unparse
 from zola.rules.move import Move
 from zola.rules.position import Position
+from zola.rules.record import encode
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from zola.page.activities import Activity
     from zola.page.saved import Entry, Store
 
-__all__ = ["App", "BUTTONS", "FOLDING", "GROUPS", "MENUS", "Screen", "WORKER_BOOT_SECONDS"]
+__all__ = ["App", "Screen", "WORKER_BOOT_SECONDS"]
 
 SWITCH = ("on", "off")  # a yes/no preference as it is stored
 DEFAULT_MODE = "computer-second"  # a new visitor plays the computer, moving first
-HISTORY_KEYS = {"ArrowLeft": "undo", "ArrowRight": "redo", "Home": "first", "End": "last"}
 
 
 class App:
@@ -281,79 +283,63 @@ class App:
             self.puzzles.leave()
             self.board.mode = self.library.preference("mode", MODES, DEFAULT_MODE)
 
+    def activity(self) -> "Activity":
+        """What a click, a drag or a key on the board does now (see
+        :mod:`zola.page.activities`): the editor's, a puzzle's or the game's."""
+        trainer = self.puzzles.trainer
+        if self.editor is not None:
+            return Editing(self.board, self.editor, self.tool)
+        if trainer is not None:
+            return trainer
+        return Playing(self.board, waiting=self.computer_to_move())
+
     def click(self, name: str) -> None:
         """A click on the square called ``name``: select a checker or move it (in the
         editor: put the chosen tool's checker there, or take it away)."""
-        trainer = self.puzzles.trainer
-        if self.editor is None and trainer is not None:
-            trainer.click(name)
-            return
-        if self.editor is None:
-            self.board.click(name, waiting=self.computer_to_move())
-            return
-        board, editor = self.board, self.editor
-        board.notice = ""
-        try:
-            sq = parse_square(name, editor.size)
-        except ZolaError as error:
-            board.notice = error.text
-            return
-        board.cursor, board.hint = sq, None
-        editor.click(sq, self.tool)
+        self.activity().click(name)
 
     def drag(self, start: str, end: str) -> None:
         """A drag from one square to another: select the checker on ``start``, act on ``end``
         (in the editor: carry the checker there)."""
-        trainer = self.puzzles.trainer
-        if self.editor is None and trainer is not None:
-            trainer.drag(start, end)
-            return
-        if self.editor is None:
-            self.board.drag(start, end, waiting=self.computer_to_move())
-            return
-        size = self.editor.size
-        try:
-            self.editor.move(parse_square(start, size), parse_square(end, size))
-        except ZolaError as error:
-            self.board.notice = error.text
+        self.activity().drag(start, end)
 
     def board_key(self, key: str) -> bool:
         """A key on the board: arrows move the cursor, Enter or Space act on its square,
         A and H draw notes, and in the editor R, B and X put a checker or nothing. Returns
         whether the key was used."""
-        board, editor, trainer = self.board, self.editor, self.puzzles.trainer
-        if editor is None and trainer is not None:
-            return trainer.key(key)
-        if editor is None:
-            return board.key(key, waiting=self.computer_to_move())
-        if board.move_cursor(key, editor.size):
-            return True
-        if key in ("Enter", " "):
-            self.click(square_name(board.cursor))
-            return True
-        return editor.key(key, board.cursor) or board.note_key(key)
+        return self.activity().key(key)
 
     def history_key(self, key: str) -> bool:
-        """A key anywhere else on the page: Left/Right are Undo/Redo, Home/End the ends.
-        Returns whether the key was used."""
-        if key not in HISTORY_KEYS:
+        """A key anywhere else on the page: Left/Right step back and forward (Undo and
+        Redo), Home/End go to the ends (:data:`zola.page.board.STEP_KEYS`). Returns
+        whether the key was used."""
+        if key not in STEP_KEYS:
             return False
-        self.button(HISTORY_KEYS[key])
+        self.press(STEP_KEYS[key])
         return True
 
     def button(self, name: str) -> None:
-        """A press on one of the page's :data:`BUTTONS` (by its name)."""
-        if name not in _ACTIONS:
+        """A press on one of the page's buttons (:data:`zola.page.controls.BUTTONS`, by
+        its element id)."""
+        if name not in BUTTONS:
             raise InvalidOptionError(f"unknown button {quoted(name)}")
-        _ACTIONS[name](self)
+        control = BUTTONS[name]
+        getattr(self, control.method)(*control.args)
+
+    def press(self, name: str) -> None:
+        """A press on one of the board's own buttons (:data:`zola.page.board.ACTIONS`): a
+        step through the game drops the computer's question."""
+        if name in STEPS:
+            self.computer.cancel()
+        self.board.press(name)
 
     def choose(self, control: str, value: str) -> None:
-        """A choice in one of the page's menus (:data:`MENUS`): ``size``, ``mode``,
-        ``level``, ``language``, the editor's ``tool``, ``edit-turn`` and ``edit-size``, or
-        ``recent`` (a recent game's id)."""
-        if control not in _CHOICES:
+        """A choice in one of the page's menus (:data:`zola.page.controls.MENUS`):
+        ``size``, ``mode``, ``level``, ``language``, the editor's ``tool``, ``edit-turn`` and
+        ``edit-size``, ``puzzle-size``, or ``recent`` (a recent game's id)."""
+        if control not in MENUS:
             raise InvalidOptionError(f"unknown control {quoted(control)}")
-        _CHOICES[control](self, value)
+        getattr(self, MENUS[control])(value)
 
     # -- the buttons ----------------------------------------------------------------------
 
@@ -373,6 +359,18 @@ class App:
         if self.board.can_delete():
             self.computer.cancel()
             self.board.delete()
+
+    def toggle_view(self, name: str) -> None:
+        """Turn a yes/no word of the board's view around: ``shading``, ``clean``."""
+        self.board.toggle(name)
+
+    def promote(self) -> None:
+        """The variation looked at becomes the main line."""
+        self.board.promote()
+
+    def clear_notes(self) -> None:
+        """Take the author's notes off the position shown."""
+        self.board.set_note(EMPTY_NOTE)
 
     def toggle_motion(self) -> None:
         """Moves slide on the board, or not (remembered for the next visit)."""
@@ -462,19 +460,7 @@ class App:
     def undo(self) -> None:
         """Take back the last move (with a forced pass before it); against the computer,
         back to the person's turn."""
-        self.computer.cancel()
-        self.board.undo()
-
-    def redo(self) -> None:
-        """Replay the next move (with a forced pass after it); against the computer, on
-        to the person's turn."""
-        self.computer.cancel()
-        self.board.redo()
-
-    def go_to(self, ply: int) -> None:
-        """Show the position after ``ply`` moves (the moves after it stay recorded)."""
-        self.computer.cancel()
-        self.board.go_to(ply)
+        self.press("back")
 
     def go_to_node(self, number: int) -> None:
         """Look at the move numbered ``number`` in the move list (0: the start)."""
@@ -604,11 +590,12 @@ class App:
         """A file the Screen asked for could not be fetched."""
         self.puzzles.failed(name, detail)
 
-    def puzzle_help(self, kind: str) -> None:
-        """``hint``, ``retry`` or ``show`` (the solution's next move) on the puzzle shown."""
+    def puzzle_help(self, name: str) -> None:
+        """``hint``, ``retry`` or ``solution`` (its next move) on the puzzle shown (see
+        :data:`zola.page.training.ACTIONS`)."""
         trainer = self.puzzles.trainer
         if trainer is not None:
-            {"hint": trainer.hint, "retry": trainer.retry, "show": trainer.show}[kind]()
+            trainer.press(name)
 
     def leave_puzzles(self) -> None:
         """Back to playing: the latest game, with its opponent."""
@@ -638,104 +625,53 @@ class App:
             return unparse(Game(start.size, start), self.view)
         return self.puzzles.fragment() or self.board.fragment()
 
+    def hand_out(self) -> Once:
+        """Do what the page does after every event, before it is drawn: drop a question
+        the game changed under, ask the computer what it should be asked now, keep this
+        tab's game, and hand out once what is done once (the request, the text to copy,
+        the picture to save, the sounds, motion and announcement of the moves just played,
+        the host page's messages, the files to fetch)."""
+        board, game, computer = self.board, self.game, self.computer
+        record = encode(game)
+        if not computer.still_wanted(record):
+            computer.cancel()  # the game changed under the question
+        computer.question(board, self.level, self.editor is not None)
+        request = computer.hand_out()
+        start_computer = computer.engine == "off" and (
+            computer.request is not None or (self.computer_allowed() and any(MODES[self.mode]))
+        )
+        if start_computer:
+            computer.engine = "starting"
+        self._persist()
+        kept_aside = self.library.set_aside_notice()
+        if kept_aside is not None:
+            board.notice = kept_aside
+        posts: tuple[dict[str, str], ...] = ()
+        if self.in_frame:
+            position = str(game.position)
+            posts = tuple(
+                {"type": "zola:move", "move": str(move), "position": position, "fragment": record}
+                for _, move in board.played
+            )
+        clipboard, self.clipboard = self.clipboard, ""
+        download, self.download = self.download, None
+        motion = board.motion() if self.editor is None else None  # before the announcement
+        sounds = self.chime + board.sounds() if self.sounding() else ()
+        self.chime = ()
+        return Once(
+            request=request,
+            start_computer=start_computer,
+            clipboard=clipboard,
+            download=download,
+            sounds=sounds,
+            motion=motion if self.motion else None,
+            announce=board.announce(),
+            posts=posts,
+            fetch=self.puzzles.hand_out(),
+        )
+
     def screen(self) -> Screen:
-        """What the page shows now (see :func:`zola.page.screen.screen_of`). Announcements,
-        host messages, the clipboard text and a new request for the computer are handed
-        out once."""
+        """What the page shows now: what is done once is handed out (:meth:`hand_out`),
+        then :func:`zola.page.present.screen_of` reads the page's state."""
         self.puzzles.settle()
-        return screen_of(self)
-
-
-class Button(namedtuple("Button", ("name", "press", "toggle"))):
-    """A button of the page: its element id, what a press does (a function of the
-    :class:`App`), and whether it is a checkbox (its event is ``change``, not ``click``)."""
-
-    __slots__ = ()
-
-
-def _sharing(name: str) -> Button:
-    return Button(name, lambda app: app.share(name), False)
-
-
-BUTTONS = (
-    Button("new", lambda app: app.new_game(), False),
-    Button("undo", lambda app: app.undo(), False),
-    Button("redo", lambda app: app.redo(), False),
-    Button("first", lambda app: app.go_to(0), False),
-    Button("last", lambda app: app.go_to(len(app.game.moves)), False),
-    Button("swap", lambda app: app.board.play(Move.SWAP), False),
-    Button("keep", lambda app: app.board.keep_blue(), False),
-    Button("flip", lambda app: app.board.toggle("flip"), False),
-    Button("shading", lambda app: app.board.toggle("shading"), True),
-    Button("clean", lambda app: app.board.toggle("clean"), True),
-    Button("retry", lambda app: app.retry(), False),
-    Button("hint", lambda app: app.ask_hint(), False),
-    Button("promote", lambda app: app.board.promote(), False),
-    Button("delete", lambda app: app.delete(), False),
-    Button("clear-notes", lambda app: app.board.set_note(EMPTY_NOTE), False),
-    Button("edit", lambda app: app.edit(), False),
-    Button("edit-play", lambda app: app.edit_play(), False),
-    Button("edit-cancel", lambda app: app.edit_cancel(), False),
-    Button("edit-clear", lambda app: app.edit_clear(), False),
-    Button("edit-standard", lambda app: app.edit_standard(), False),
-    Button("analysis", lambda app: app.toggle_analysis(), True),
-    Button("motion", lambda app: app.toggle_motion(), True),
-    Button("sound", lambda app: app.toggle_sound(), True),
-    Button("review", lambda app: app.toggle_review(), False),
-    Button("puzzles", lambda app: app.open_puzzles("next"), False),
-    Button("puzzle-next", lambda app: app.open_puzzles("next"), False),
-    Button("puzzle-daily", lambda app: app.open_puzzles("daily"), False),
-    Button("puzzle-hint", lambda app: app.puzzle_help("hint"), False),
-    Button("puzzle-retry", lambda app: app.puzzle_help("retry"), False),
-    Button("puzzle-solution", lambda app: app.puzzle_help("show"), False),
-    Button("puzzle-leave", lambda app: app.leave_puzzles(), False),
-) + tuple(_sharing(name) for name in SHARES)
-_ACTIONS = {button.name: button.press for button in BUTTONS}
-# Every control of the page (by element id: BUTTONS and MENUS) in its group; index.html
-# puts each inside an element of its group (``data-group``).
-GROUPS = {
-    "moves": ("first", "undo", "redo", "last", "promote", "delete"),  # by the move list
-    "play": ("mode", "level", "hint", "size", "new", "edit", "recent", "puzzles"),
-    "view": ("flip", "shading", "motion", "sound"),
-    "analysis": ("analysis", "review"),
-    "share": SHARES,
-    "offer": ("swap", "keep", "retry"),  # under the status, when the page asks
-    "notes": ("clear-notes", "clean"),
-    "editor": (
-        "tool",
-        "edit-turn",
-        "edit-size",
-        "edit-standard",
-        "edit-clear",
-        "edit-play",
-        "edit-cancel",
-    ),
-    "puzzle": (  # the puzzle trainer's own controls, while it is open
-        "puzzle-size",
-        "puzzle-next",
-        "puzzle-daily",
-        "puzzle-hint",
-        "puzzle-retry",
-        "puzzle-solution",
-        "puzzle-leave",
-    ),
-    "page": ("language",),
-}
-# The groups a narrow screen folds away under their names (<details> in index.html), so
-# that the board and the move list come first; a wide one shows them all.
-FOLDING = ("play", "view", "analysis", "share")
-# The page's menus (by element id) and what a choice in each does.
-MENUS = (
-    "size", "mode", "level", "language", "recent", "tool", "edit-turn", "edit-size", "puzzle-size"
-)
-_CHOICES = {
-    "size": App.choose_size,
-    "mode": App.choose_mode,
-    "level": App.choose_level,
-    "language": App.choose_language,
-    "recent": App.open_recent,
-    "tool": App.choose_tool,
-    "edit-turn": App.choose_edit_turn,
-    "edit-size": App.choose_edit_size,
-    "puzzle-size": App.choose_puzzle_size,
-}
+        return screen_of(self, self.hand_out())

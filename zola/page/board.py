@@ -30,6 +30,10 @@ from zola.rules.move import CAPTURE, PASS, SWAP, Move
 from zola.rules.position import BLUE, COLOR_NAMES, RED
 from zola.rules.record import MAX_LENGTH, MAX_NESTING, comment_text, decode, encode, overflow
 
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 # Who the computer plays in each mode: (first player, second player).
 MODES = {
     "humans": (False, False),
@@ -41,6 +45,9 @@ PLAYERS = (Text("player.first"), Text("player.second"))
 YOU, COMPUTER = Text("player.you"), Text("player.computer")
 COLORS = (Text("color.red"), Text("color.blue"))
 CURSOR_KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
+# Keys anywhere on a board's page but on its squares: the steps and the ends (see ACTIONS).
+STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
+STEPS = ("first", "back", "forward", "last")  # the actions that look elsewhere in the game
 
 
 class Board:
@@ -197,6 +204,12 @@ class Board:
         self.pie_kept = True
         self.notice = ""
 
+    def swap(self) -> None:
+        """Blue takes the pie offer: the colours swap. Once declined, or where it is not
+        offered (see :meth:`offers_swap`), nothing happens."""
+        if self.offers_swap():
+            self.play(Move.SWAP)
+
     def _moves_from(self, sq: int) -> list[Move]:
         return [m for m in self.game.position.legal_moves() if m.from_square == sq]
 
@@ -286,6 +299,16 @@ class Board:
         """Show the position after ``ply`` moves (the moves after it stay recorded)."""
         self.game.go_to(ply)
         self._looked_elsewhere()
+
+    def go_to_end(self) -> None:
+        """Show the position after the last move recorded."""
+        self.go_to(len(self.game.moves))
+
+    def press(self, name: str) -> None:
+        """A press on one of the board's buttons (:data:`ACTIONS`), by its name."""
+        if name not in ACTIONS:
+            raise InvalidOptionError("unknown button " + repr(name))
+        ACTIONS[name](self)
 
     def go_to_node(self, number: int) -> None:
         """Look at the move numbered ``number`` in the move list (0: the start)."""
@@ -504,3 +527,17 @@ class Board:
             language=self.language,
             focus=None if view.static else self.cursor,
         )
+
+
+# What each of a board's buttons does, by its name: the play page and the live boards press
+# the same (the page's Undo and Redo are back and forward). A press that does not apply
+# (a swap not offered) does nothing.
+ACTIONS: "dict[str, Callable[[Board], None]]" = {
+    "first": lambda board: board.go_to(0),
+    "back": Board.undo,
+    "forward": Board.redo,
+    "last": Board.go_to_end,
+    "flip": lambda board: board.toggle("flip"),
+    "swap": Board.swap,
+    "keep": Board.keep_blue,
+}

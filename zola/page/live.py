@@ -34,12 +34,13 @@ from binascii import crc32
 from collections import namedtuple
 
 from zola.lang.i18n import Text, pick_language, say
-from zola.page.board import Board
+from zola.page.activities import Playing
+from zola.page.board import ACTIONS, STEP_KEYS, Board
+from zola.page.training import ACTIONS as PUZZLE_ACTIONS
 from zola.page.training import Trainer
 from zola.puzzles.sets import file_name, find, puzzle_size, read
 from zola.rules.errors import InvalidOptionError, ZolaError, link_detail
 from zola.rules.link import parse, view_of
-from zola.rules.move import Move
 from zola.rules.record import encode, write_notes, write_tree
 
 # What a live board shows, by name (see LiveScreen).
@@ -67,8 +68,9 @@ FIELDS = (
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import NamedTuple
+
+    from zola.page.activities import Activity
 
     class _LiveScreen(NamedTuple):  # the fields of FIELDS, typed
         board: str
@@ -100,24 +102,6 @@ class LiveScreen(_LiveScreen):
     __slots__ = ()
 
 
-# The buttons of a live board: what a press does to its Board ("reset" is the LiveBoard's).
-ACTIONS: "dict[str, Callable[[Board], object]]" = {
-    "first": lambda board: board.go_to(0),
-    "back": Board.undo,
-    "forward": Board.redo,
-    "last": lambda board: board.go_to(len(board.game.moves)),
-    "flip": lambda board: board.toggle("flip"),
-    "swap": lambda board: board.play(Move.SWAP) if board.offers_swap() else None,
-    "keep": lambda board: board.keep_blue() if board.offers_swap() else None,
-}
-# The buttons of a puzzle on a live board.
-PUZZLE_ACTIONS: "dict[str, Callable[[Trainer], None]]" = {
-    "hint": Trainer.hint,
-    "retry": Trainer.retry,
-    "solution": Trainer.show,
-}
-# Keys anywhere on a live board but on its squares (as the app's page): the ends and steps.
-KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
 # The fixed words of a live board, by the name the page gives each place.
 LABELS = {
     "label": "live.label",
@@ -305,42 +289,46 @@ class LiveBoard:
     # -- what a reader does ----------------------------------------------------------------
 
     def button(self, name: str) -> None:
-        """A press on one of the board's buttons: ``first``, ``back``, ``forward``,
-        ``last``, ``flip``, ``swap``, ``keep`` (the pie offer), ``reset`` (the author's
-        game again, the moves tried on it dropped; a puzzle from its start), and for a
-        puzzle ``hint``, ``retry`` and ``solution``."""
+        """A press on one of the board's buttons (:data:`zola.page.board.ACTIONS`:
+        ``first``, ``back``, ``forward``, ``last``, ``flip``, ``swap``, ``keep``), ``reset``
+        (the author's game again, the moves tried on it dropped; a puzzle from its start),
+        or for a puzzle one of :data:`zola.page.training.ACTIONS` (``hint``, ``retry``,
+        ``solution``)."""
         if name != "reset" and name not in ACTIONS and name not in PUZZLE_ACTIONS:
             raise InvalidOptionError("unknown button " + repr(name))
-        if self.board is None:
+        board = self.board
+        if board is None:
             return
-        trainer = self.trainer
         if name in PUZZLE_ACTIONS:
-            if trainer is not None:
-                PUZZLE_ACTIONS[name](trainer)
+            if self.trainer is not None:
+                self.trainer.press(name)
         elif name == "reset":
             self._open()
         else:
             if name == "swap":
                 self._touch()
-            ACTIONS[name](self.board)
+            board.press(name)
+
+    def activity(self) -> "Activity | None":
+        """What a click, a drag or a key on the board does (see
+        :mod:`zola.page.activities`): the puzzle's or the game's; ``None`` without a game."""
+        if self.trainer is not None:
+            return self.trainer
+        return Playing(self.board) if self.board is not None else None
 
     def click(self, square: str) -> None:
         """A click on the square called ``square`` (see :meth:`zola.page.board.Board.click`)."""
-        if self.trainer is not None:
+        activity = self.activity()
+        if activity is not None:
             self._touch()
-            self.trainer.click(square)
-        elif self.board is not None:
-            self._touch()
-            self.board.click(square)
+            activity.click(square)
 
     def drag(self, start: str, end: str) -> None:
         """A checker dragged from one square to another."""
-        if self.trainer is not None:
+        activity = self.activity()
+        if activity is not None:
             self._touch()
-            self.trainer.drag(start, end)
-        elif self.board is not None:
-            self._touch()
-            self.board.drag(start, end)
+            activity.drag(start, end)
 
     def key(self, key: str, on_square: bool = False) -> bool:
         """A key pressed while the board has the focus; ``on_square``: on one of its
@@ -351,15 +339,15 @@ class LiveBoard:
         >>> live.key("ArrowLeft"), live.screen().can_back, live.key("x")
         (True, False, False)
         """
-        board = self.board
-        if board is None:
+        activity = self.activity()
+        if activity is None:
             return False
         if on_square:
             self._touch()
-            if self.trainer.key(key) if self.trainer is not None else board.key(key):
+            if activity.key(key):
                 return True
-        if key in KEYS:
-            self.button(KEYS[key])
+        if key in STEP_KEYS:
+            self.button(STEP_KEYS[key])
             return True
         return False
 

@@ -131,3 +131,28 @@ class Screen(
     host page, copy, start the computer or ask it something."""
 
     __slots__ = ()
+
+
+class Once(
+    namedtuple(
+        "Once",
+        (
+            "request",
+            "start_computer",
+            "clipboard",
+            "download",
+            "sounds",
+            "motion",
+            "announce",
+            "posts",
+            "fetch",
+        ),
+    )
+):
+    """What the page does once, handed out by :meth:`zola.page.app.App.screen` before the
+    screen is drawn (see :class:`Screen` for each field): the computer's new request and
+    whether to start its worker, the text to copy, the picture to save, the sounds, the
+    motion and the moves to announce of the moves just played, the host page's messages
+    and the files to fetch."""
+
+    __slots__ = ()

@@ -20,6 +20,7 @@ move, a hint or a look at the solution.
 
 from zola.lang.i18n import Text
 from zola.page.board import COLORS, Board
+from zola.rules.errors import InvalidOptionError
 from zola.rules.game import Game
 from zola.rules.geometry import square_name
 from zola.rules.move import PASS, Move
@@ -181,9 +182,23 @@ class Trainer:
         if not self.board.game.is_game_over():
             self.board.notice = Text("puzzle.showing", move=move)
 
+    def press(self, name: str) -> None:
+        """A press on one of the puzzle's buttons (:data:`ACTIONS`), by its name."""
+        if name not in ACTIONS:
+            raise InvalidOptionError("unknown button " + repr(name))
+        ACTIONS[name](self)
+
     def outcome(self) -> "bool | None":
         """The first try: ``True`` solved clean, ``False`` failed, ``None`` not yet known."""
         if self.state == "solved" and self.clean:
             return True
         return None if self.clean else False
 
+
+# What each of a puzzle's buttons does, by its name: the play page's puzzle panel and a live
+# board's puzzle press the same.
+ACTIONS: "dict[str, Callable[[Trainer], None]]" = {
+    "hint": Trainer.hint,
+    "retry": Trainer.retry,
+    "solution": Trainer.show,
+}
