@@ -9,7 +9,7 @@ template zola/lang/locale/zola.pot (msgctxt: the message's key, msgid: its Engli
 msgid_plural: its English plural), merges the template into each translation
 zola/lang/locale/XX.po as gettext's msgmerge does (a new message comes in
 untranslated, a changed one is marked fuzzy, a removed one goes), and compiles each
-.po into zola/lang_XX.py, the table zola.lang.i18n imports when XX is chosen (a plain
+.po into zola/lang/XX.py, the table zola.lang.i18n imports when XX is chosen (a plain
 dict, so the page's MicroPython needs no library). Untranslated and fuzzy entries
 are left out of the table: the page says them in English, and tests/test_i18n.py
 names them. The output is the same bytes on every machine, so the files are

@@ -4,7 +4,7 @@ English is the source, as gettext keeps it in the code: :data:`ENGLISH` maps eac
 message's key to its text, or, for a message that counts something (its argument
 ``count``), to its singular and plural. Translators work in ``zola/lang/locale/XX.po``, one
 file per language (msgctxt: the key); ``scripts/build`` compiles each into
-``zola/lang_XX.py``, a plain table imported the first time its language is asked for,
+``zola/lang/XX.py``, a plain table imported the first time its language is asked for,
 so English costs nothing more. A message a language lacks is said in English.
 
 A :class:`Text` is a message kept as its key and arguments, so the page can
@@ -325,7 +325,7 @@ _LOADED: "dict[str, tuple[Messages, Callable[[int], int]]]" = {
 
 def messages(language: str) -> "tuple[Messages, Callable[[int], int]]":
     """The messages of ``language`` and its plural rule (English's for a language not in
-    :data:`LANGUAGES`); its table, ``zola/lang_XX.py``, is imported the first time.
+    :data:`LANGUAGES`); its table, ``zola/lang/XX.py``, is imported the first time.
 
     >>> table, plural = messages("fr")
     >>> table["page.new"], [plural(n) for n in (0, 1, 2)]
