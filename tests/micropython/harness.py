@@ -418,6 +418,8 @@ def _live_plain(answer: object, screen: object) -> list:
     from zola.page.live import FIELDS
 
     values = list(screen)
+    motion = screen.motion
+    values[FIELDS.index("motion")] = None if motion is None else list(motion)
     values[FIELDS.index("layout")] = sorted([key, value] for key, value in screen.layout.items())
     digest = hashlib.sha256(screen.board.encode()).digest()
     values[FIELDS.index("board")] = binascii.hexlify(digest).decode()

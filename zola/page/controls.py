@@ -16,8 +16,21 @@ from collections import namedtuple
 
 from zola.page.sharing import SHARES
 
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from typing import NamedTuple
 
-class Control(namedtuple("Control", ("name", "method", "args", "toggle"))):
+    class _Control(NamedTuple):
+        name: str
+        method: str
+        args: tuple[str, ...]
+        toggle: bool
+
+else:
+    _Control = namedtuple("Control", ("name", "method", "args", "toggle"))
+
+
+class Control(_Control):
     """A button of the page: its element id, the :class:`~zola.page.app.App` method a
     press calls and its arguments, and whether it is a checkbox (its event is
     ``change``, not ``click``)."""

@@ -36,6 +36,8 @@ from collections import namedtuple
 from zola.lang.i18n import Text, pick_language, say
 from zola.page.activities import Playing
 from zola.page.board import ACTIONS, STEP_KEYS, Board
+from zola.page.board_screen import board_fields
+from zola.page.screen import BOARD_FIELDS
 from zola.page.training import ACTIONS as PUZZLE_ACTIONS
 from zola.page.training import Trainer
 from zola.puzzles.sets import file_name, find, puzzle_size, read
@@ -43,27 +45,16 @@ from zola.rules.errors import InvalidOptionError, ZolaError, link_detail
 from zola.rules.link import parse, view_of
 from zola.rules.record import encode, write_notes, write_tree
 
-# What a live board shows, by name (see LiveScreen).
-FIELDS = (
-    "board",  # the board as SVG, "" when the link holds no game
-    "motion",  # how the board just changed, to animate (a Motion's fields), or None
+# What a live board shows around its board (see LiveScreen), after BOARD_FIELDS.
+LIVE_FIELDS = (
     "problem",  # why the link holds no game (one short line), "" when it holds one
-    "status",  # whose turn, or the result
-    "turn",  # "red", "blue", or "" when the game is over
-    "message",  # the notice line: why a move is illegal, a pass, ...
-    "announce",  # the moves just played, said for screen readers, "" when none
-    "pie",  # show the Swap / Keep offer
-    "can_back",  # First and Back
-    "can_forward",  # Forward and Last
-    "move_list",  # the move list's items as HTML (zola.draw.movelist), "" without `panel`
-    "comment",  # the author's comment on the position shown, "" when none
     "app_link",  # the "Open in the full app" address, "" when not shown
     "changed",  # the reader's moves or notes changed the game: offer Reset
     "layout",  # {"panel", "static", "dark"}: yes/no each
-    "language",
     "puzzle",  # a puzzle's state (zola.page.training.STATES), "" when the board holds none
     "fetch",  # files of the site to fetch and hand back (a puzzle set), once
 )
+FIELDS = BOARD_FIELDS + LIVE_FIELDS
 
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
@@ -71,11 +62,12 @@ if TYPE_CHECKING:
     from typing import NamedTuple
 
     from zola.page.activities import Activity
+    from zola.page.screen import Motion
 
     class _LiveScreen(NamedTuple):  # the fields of FIELDS, typed
+        # what the board shows: BOARD_FIELDS
         board: str
-        motion: dict[str, object] | None
-        problem: str
+        motion: Motion | None
         status: str
         turn: str
         message: str
@@ -85,10 +77,12 @@ if TYPE_CHECKING:
         can_forward: bool
         move_list: str
         comment: str
+        language: str
+        # what a live board shows around it: LIVE_FIELDS
+        problem: str
         app_link: str
         changed: bool
         layout: dict[str, bool]
-        language: str
         puzzle: str
         fetch: list[str]
 
@@ -158,8 +152,10 @@ def frame_key(fragment: str, language: str, dark: bool, build: int) -> str:
 def paint_parts(screen: LiveScreen) -> tuple[str, str, str]:
     """A screen as web/boards.js paints it: its small fields as one JSON text, its SVG
     board and its move list apart (markup of their own)."""
-    values = dict(zip(FIELDS, screen))  # noqa: B905 (MicroPython: no strict=)
+    values: dict[str, object] = dict(zip(FIELDS, screen))  # noqa: B905 (MicroPython: no strict=)
     del values["board"], values["move_list"]
+    if screen.motion is not None:
+        values["motion"] = screen.motion.plain()
     return json.dumps(values), screen.board, screen.move_list
 
 
@@ -383,7 +379,6 @@ class LiveBoard:
             return LiveScreen(
                 board="",
                 motion=None,
-                problem=say(language, self.problem),
                 status="",
                 turn="",
                 message="",
@@ -393,34 +388,29 @@ class LiveBoard:
                 can_forward=False,
                 move_list="",
                 comment="",
+                language=language,
+                problem=say(language, self.problem),
                 app_link="",
                 changed=False,
                 layout={"panel": False, "static": True, "dark": self.dark},
-                language=language,
                 puzzle="",
                 fetch=[],
             )
-        game, view = board.game, board.view
+        view = board.view
         shared = self.shared()
-        app_link = self.app_url + "#" + shared if shared and self.app_url else ""
         motion = board.motion()  # before the moves are announced
-        return LiveScreen(
-            board=board.svg(),
-            motion=motion.plain() if motion is not None and not self.still else None,
-            problem="",
-            status=board.say(board.status()),
-            turn=board.turn(),
-            message=board.say(board.notice),
+        shown = board_fields(
+            board,
+            motion=None if self.still else motion,
             announce=board.announce(),
-            pie=board.offers_swap(),
-            can_back=game.ply > 0,
-            can_forward=game.ply < len(game.line),
-            move_list=board.move_list() if view.panel else "",
-            comment=board.comment(),
-            app_link=app_link,
+            moves=view.panel,
+        )
+        return LiveScreen(
+            **shown,
+            problem="",
+            app_link=self.app_url + "#" + shared if shared and self.app_url else "",
             changed=self.changed(),
             layout={"panel": view.panel, "static": view.static, "dark": view.theme == "dark"},
-            language=language,
             puzzle=self.trainer.state if self.trainer is not None else "",
             fetch=self._fetch(),
         )

@@ -9,9 +9,9 @@
 """
 
 from zola.draw.svg import THEMES, render
-from zola.engine.judgement import Analysis
 from zola.lang.i18n import Text
 from zola.page.board import COLORS, MODES
+from zola.page.board_screen import board_fields
 from zola.page.insights import best_arrows, evaluation, review_marks, review_screen
 from zola.page.screen import Once, Screen
 from zola.rules.position import COLOR_NAMES
@@ -61,30 +61,6 @@ if TYPE_CHECKING:
         def fragment(self) -> str: ...
 
 
-def status(app: "Page") -> str:
-    """The turn or the result, in one sentence of the page's language."""
-    if app.editor is not None:
-        return app.say(Text("status.editing", color=COLORS[app.editor.turn]))
-    return app.say(app.board.status())
-
-
-def board_svg(app: "Page", analysis: Analysis | None = None) -> str:
-    """The board as SVG (see :meth:`zola.page.board.Board.svg`), with the best line's arrows
-    of the ``analysis`` shown; in the editor, the board being set up."""
-    if app.editor is None:
-        return app.board.svg(best_arrows(analysis) if analysis is not None else ())
-    view = app.view
-    return render(
-        app.editor,
-        flip=view.flip,
-        shading=view.shading,
-        coordinates=view.coordinates,
-        theme=THEMES[view.theme],
-        language=app.language,
-        focus=app.cursor,
-    )
-
-
 def screen_of(app: "Page", once: Once) -> Screen:
     """What the page of ``app`` shows now, with what it does ``once`` (handed out by
     :meth:`zola.page.app.App.screen`). Reads ``app``, changes nothing."""
@@ -92,9 +68,28 @@ def screen_of(app: "Page", once: Once) -> Screen:
     record = encode(game)
     analysis = computer.analysis_of(record)
     editor = app.editor
-    return Screen(
-        board=board_svg(app, analysis),
+    shown = board_fields(
+        board,
         motion=once.motion,
+        announce=once.announce,
+        arrows=best_arrows(analysis) if analysis is not None else (),
+        marks=review_marks(game, app.say),
+    )
+    if editor is not None:  # the board being set up, in place of the game's
+        shown["board"] = render(
+            editor,
+            flip=view.flip,
+            shading=view.shading,
+            coordinates=view.coordinates,
+            theme=THEMES[view.theme],
+            language=app.language,
+            focus=app.cursor,
+        )
+        shown["status"] = app.say(Text("status.editing", color=COLORS[editor.turn]))
+        shown["turn"] = COLOR_NAMES[editor.turn]
+    return Screen(
+        **shown,
+        counts=board.counts(editor.boards if editor is not None else None),
         sounds=once.sounds,
         switches={"motion": app.motion, "sound": app.sound},
         layout={
@@ -103,13 +98,6 @@ def screen_of(app: "Page", once: Once) -> Screen:
             "static": view.static,
             "dark": view.theme == "dark",
         },
-        status=status(app),
-        turn=COLOR_NAMES[editor.turn] if editor is not None else board.turn(),
-        message=app.say(board.notice),
-        counts=board.counts(editor.boards if editor is not None else None),
-        pie=board.offers_swap(),
-        can_back=game.ply > 0,
-        can_forward=game.ply < len(game.moves),
         game_over=game.is_game_over(),
         controls={
             "size": str(app.new_size),
@@ -118,14 +106,11 @@ def screen_of(app: "Page", once: Once) -> Screen:
             "language": app.language,
         },
         shading=view.shading,
-        language=app.language,
         computer="" if app.puzzles.active() else app.say(computer.activity()),
         retry=computer.stalled,
         can_hint=computer.request is None and computer.can_hint(board, editor is not None),
-        move_list=board.move_list(review_marks(game, app.say)),
         can_promote=board.can_promote(),
         can_delete=board.can_delete(),
-        comment=board.comment(),
         clean=view.clean,
         editor=editor.screen(app.tool, app.say) if editor is not None else None,
         recent=app.library.menu(app.say, MODES) if app.saving() else (),
@@ -133,7 +118,6 @@ def screen_of(app: "Page", once: Once) -> Screen:
         app_link=app.base_url + "#" + (app.puzzles.fragment() or record)
         if view.embed and view.app_link
         else "",
-        announce=once.announce,
         posts=once.posts,
         post_origin=view.origin or "*",
         clipboard=once.clipboard,

@@ -37,9 +37,24 @@ SIZES = (6, 8)
 WANTS = ("id", "next", "daily")
 
 
-class PuzzleScreen(
-    namedtuple("PuzzleScreen", ("heading", "record", "state", "can_retry", "loading", "size"))
-):
+if TYPE_CHECKING:
+    from typing import NamedTuple
+
+    class _PuzzleScreen(NamedTuple):
+        heading: str
+        record: str
+        state: str
+        can_retry: bool
+        loading: bool
+        size: int
+
+else:
+    _PuzzleScreen = namedtuple(
+        "PuzzleScreen", ("heading", "record", "state", "can_retry", "loading", "size")
+    )
+
+
+class PuzzleScreen(_PuzzleScreen):
     """What the page shows of puzzle mode: a heading (the puzzle, its rating), the
     solver's record, the trainer's state (see :data:`zola.page.training.STATES`), whether
     Try again applies, whether puzzles are still loading and the size chosen."""

@@ -5,21 +5,226 @@ into the DOM; nothing crosses by position. The values are plain (strings,
 numbers, yes/no, these named tuples), so the same screen is tested on CPython
 and on the page's MicroPython.
 
+What one board shows (:data:`BOARD_FIELDS`: its drawing, status, move list, ...)
+is computed once, by :func:`zola.page.board_screen.board_fields`; the play page's
+:class:`Screen` and a live board's :class:`zola.page.live.LiveScreen` both begin
+with those fields, and add their own.
+
+Each named tuple has a typed twin for the type checker (``typing`` is not on the
+page's MicroPython): ``tests/test_types.py`` checks that the two agree.
+
 >>> counts = Counts(red="Red 18", blue="Blue 17")
 >>> counts.blue
 'Blue 17'
+>>> Screen._fields[: len(BOARD_FIELDS)] == BOARD_FIELDS
+True
 """
 
 from collections import namedtuple
 
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from typing import NamedTuple, TypedDict
 
-class Counts(namedtuple("Counts", ("red", "blue"))):
+    from zola.page.computer import Request
+    from zola.page.puzzle_mode import PuzzleScreen
+
+    class _Counts(NamedTuple):
+        red: str
+        blue: str
+
+    class _EditorScreen(NamedTuple):
+        text: str
+        tool: str
+        side: str
+        problem: str
+        size: str
+
+    class _Evaluation(NamedTuple):
+        chance: int
+        words: str
+        line: str
+
+    class _ReviewScreen(NamedTuple):
+        graph: str
+        summary: tuple[str, ...]
+        word: str
+
+    class _Motion(NamedTuple):
+        square: str
+        dx: int
+        dy: int
+        ghost: str
+        appear: str
+        browsing: bool
+
+    class _Download(NamedTuple):
+        name: str
+        svg: str
+        as_png: bool
+
+    class _RecentGame(NamedTuple):
+        id: str
+        label: str
+        updated: float
+
+    class BoardFields(TypedDict):
+        """What one board shows (see :data:`BOARD_FIELDS`), as keywords of a screen."""
+
+        board: str
+        motion: "Motion | None"
+        status: str
+        turn: str
+        message: str
+        announce: str
+        pie: bool
+        can_back: bool
+        can_forward: bool
+        move_list: str
+        comment: str
+        language: str
+
+    class _Screen(NamedTuple):
+        # what the board shows: BOARD_FIELDS
+        board: str
+        motion: "Motion | None"
+        status: str
+        turn: str
+        message: str
+        announce: str
+        pie: bool
+        can_back: bool
+        can_forward: bool
+        move_list: str
+        comment: str
+        language: str
+        # what the page around it shows: PAGE_FIELDS
+        counts: "Counts"
+        sounds: tuple[str, ...]
+        switches: dict[str, bool]
+        layout: dict[str, bool]
+        game_over: bool
+        controls: dict[str, str]
+        shading: bool
+        computer: str
+        retry: bool
+        can_hint: bool
+        can_promote: bool
+        can_delete: bool
+        clean: bool
+        editor: "EditorScreen | None"
+        recent: "tuple[RecentGame, ...]"
+        fragment: str
+        app_link: str
+        posts: tuple[dict[str, str], ...]
+        post_origin: str
+        clipboard: str
+        download: "Download | None"
+        report_height: bool
+        analysing: bool
+        evaluation: "Evaluation | None"
+        can_review: bool
+        reviewing: bool
+        review: "ReviewScreen | None"
+        start_computer: bool
+        request: "Request | None"
+        puzzle: "PuzzleScreen | None"
+        fetch: tuple[str, ...]
+
+    class _Once(NamedTuple):
+        request: "Request | None"
+        start_computer: bool
+        clipboard: str
+        download: "Download | None"
+        sounds: tuple[str, ...]
+        motion: "Motion | None"
+        announce: str
+        posts: tuple[dict[str, str], ...]
+        fetch: tuple[str, ...]
+
+else:
+    _Counts = namedtuple("Counts", ("red", "blue"))
+    _EditorScreen = namedtuple("EditorScreen", ("text", "tool", "side", "problem", "size"))
+    _Evaluation = namedtuple("Evaluation", ("chance", "words", "line"))
+    _ReviewScreen = namedtuple("ReviewScreen", ("graph", "summary", "word"))
+    _Motion = namedtuple("Motion", ("square", "dx", "dy", "ghost", "appear", "browsing"))
+    _Download = namedtuple("Download", ("name", "svg", "as_png"))
+    _RecentGame = namedtuple("RecentGame", ("id", "label", "updated"))
+
+# What one board shows, in the order both screens begin with:
+BOARD_FIELDS = (
+    "board",  # the board as SVG ("" when a live board's link holds no game)
+    "motion",  # a Motion: how the board just changed, to animate; None: do not
+    "status",  # whose turn, or the result
+    "turn",  # "red", "blue", or "" when the game is over
+    "message",  # the notice line: why a move is illegal, a pass, ...
+    "announce",  # the moves just played, said for screen readers, "" when none
+    "pie",  # show the Swap / Keep offer
+    "can_back",  # First and Back (the page's Undo)
+    "can_forward",  # Forward and Last (the page's Redo)
+    "move_list",  # the move list's items as HTML (zola.draw.movelist), "" when not shown
+    "comment",  # the author's comment on the position shown, "" when none
+    "language",  # the language of the board's words
+)
+# What the play page shows around its board:
+PAGE_FIELDS = (
+    "counts",  # a Counts: the checkers of each side, in words
+    "sounds",  # the sounds to play now, in order: "move", "capture", "pass", "end"
+    "switches",  # {checkbox id: checked}: motion, sound
+    "layout",  # {class of the page: on}: embed, panel, static, dark
+    "game_over",  # New game asks for attention
+    "controls",  # {menu id: value}: size, mode, level, language
+    "shading",  # the shading checkbox
+    "computer",  # what the computer is doing, "" when nothing
+    "retry",  # show Retry
+    "can_hint",
+    "can_promote",  # the move looked at is in a variation
+    "can_delete",  # there is a move looked at, to delete with what follows
+    "clean",  # the author's notes are hidden
+    "editor",  # an EditorScreen, or None
+    "recent",  # RecentGame items of the menu
+    "fragment",  # the URL fragment, without "#"
+    "app_link",  # the "Open in the full app" address, "" when not shown
+    "posts",  # messages for the host page (embeds)
+    "post_origin",  # the host origin they may go to ("*": any)
+    "clipboard",  # text to copy, "" when none
+    "download",  # a Download, or None
+    "report_height",  # an embed tells its host page how tall it wants to be
+    "analysing",  # the Analysis toggle
+    "evaluation",  # an Evaluation, or None
+    "can_review",  # a main line to review (and no review under way)
+    "reviewing",  # a review is under way: the Review button's words say Stop
+    "review",  # a ReviewScreen, or None
+    "start_computer",  # start the computer's worker now
+    "request",  # a zola.page.computer.Request for the worker, or None
+    "puzzle",  # a zola.page.puzzle_mode.PuzzleScreen in puzzle mode, else None
+    "fetch",  # files of the site to fetch and hand to App.take_file, once
+)
+if not TYPE_CHECKING:
+    _Screen = namedtuple("Screen", BOARD_FIELDS + PAGE_FIELDS)
+    _Once = namedtuple(
+        "Once",
+        (
+            "request",
+            "start_computer",
+            "clipboard",
+            "download",
+            "sounds",
+            "motion",
+            "announce",
+            "posts",
+            "fetch",
+        ),
+    )
+
+
+class Counts(_Counts):
     """The checkers left, in words: ``Counts('Red 18', 'Blue 17')``."""
 
     __slots__ = ()
 
 
-class EditorScreen(namedtuple("EditorScreen", ("text", "tool", "side", "problem", "size"))):
+class EditorScreen(_EditorScreen):
     """The board editor's controls: the position text, the tool (``red``, ``blue`` or
     ``empty``), the side to move (``red``/``blue``), what keeps the position from being
     a game (``""`` when nothing) and the board size (``"6"``, ``"8"``, ``"10"``)."""
@@ -27,20 +232,20 @@ class EditorScreen(namedtuple("EditorScreen", ("text", "tool", "side", "problem"
     __slots__ = ()
 
 
-class Evaluation(namedtuple("Evaluation", ("chance", "words", "line"))):
+class Evaluation(_Evaluation):
     """The analysis shown: Red's chance to win in %, its words, the best line as text."""
 
     __slots__ = ()
 
 
-class ReviewScreen(namedtuple("ReviewScreen", ("graph", "summary", "word"))):
+class ReviewScreen(_ReviewScreen):
     """The review under the board: the graph (SVG), one summary line per player and the
     word on the move looked at (``""`` when it is not marked)."""
 
     __slots__ = ()
 
 
-class Motion(namedtuple("Motion", ("square", "dx", "dy", "ghost", "appear", "browsing"))):
+class Motion(_Motion):
     """How the board just changed, to animate: the checker now on ``square`` (a name)
     slides in from ``dx``, ``dy`` board units away; ``ghost`` is the checker it captured
     (SVG to fade out on ``square``, ``""`` when none); ``appear`` names a square whose
@@ -65,90 +270,27 @@ class Motion(namedtuple("Motion", ("square", "dx", "dy", "ghost", "appear", "bro
         }
 
 
-class Download(namedtuple("Download", ("name", "svg", "as_png"))):
+class Download(_Download):
     """A picture to save: its file name, the SVG document and whether to save it as PNG."""
 
     __slots__ = ()
 
 
-class RecentGame(namedtuple("RecentGame", ("id", "label", "updated"))):
+class RecentGame(_RecentGame):
     """An item of the Recent games menu: ``updated`` is seconds since 1970."""
 
     __slots__ = ()
 
 
-class Screen(
-    namedtuple(
-        "Screen",
-        (
-            "board",  # the board as SVG
-            "motion",  # a Motion: how the board just changed, to animate; None: do not
-            "sounds",  # the sounds to play now, in order: "move", "capture", "pass", "end"
-            "switches",  # {checkbox id: checked}: motion, sound
-            "layout",  # {class of the page: on}: embed, panel, static, dark
-            "status",  # whose turn, or the result
-            "turn",  # "red", "blue", or "" when the game is over
-            "message",  # the notice line
-            "counts",  # a Counts
-            "pie",  # show the Swap / Keep offer
-            "can_back",  # Undo and Go to the start
-            "can_forward",  # Redo and Go to the end
-            "game_over",  # New game asks for attention
-            "controls",  # {menu id: value}: size, mode, level, language
-            "shading",  # the shading checkbox
-            "language",
-            "computer",  # what the computer is doing, "" when nothing
-            "retry",  # show Retry
-            "can_hint",
-            "move_list",  # the move list's items as HTML (zola.draw.movelist)
-            "can_promote",  # the move looked at is in a variation
-            "can_delete",  # there is a move looked at, to delete with what follows
-            "comment",  # the author's comment on the position shown, "" when none
-            "clean",  # the author's notes are hidden
-            "editor",  # an EditorScreen, or None
-            "recent",  # RecentGame items of the menu
-            "fragment",  # the URL fragment, without "#"
-            "app_link",  # the "Open in the full app" address, "" when not shown
-            "announce",  # new moves said for screen readers, "" when none
-            "posts",  # messages for the host page (embeds)
-            "post_origin",  # the host origin they may go to ("*": any)
-            "clipboard",  # text to copy, "" when none
-            "download",  # a Download, or None
-            "report_height",  # an embed tells its host page how tall it wants to be
-            "analysing",  # the Analysis toggle
-            "evaluation",  # an Evaluation, or None
-            "can_review",  # a main line to review (and no review under way)
-            "reviewing",  # a review is under way: the Review button's words say Stop
-            "review",  # a ReviewScreen, or None
-            "start_computer",  # start the computer's worker now
-            "request",  # a zola.page.computer.Request for the worker, or None
-            "puzzle",  # a zola.page.puzzle_mode.PuzzleScreen in puzzle mode, else None
-            "fetch",  # files of the site to fetch and hand to App.take_file, once
-        ),
-    )
-):
-    """Everything the page shows, and what it should do once: announce, post to the
-    host page, copy, start the computer or ask it something."""
+class Screen(_Screen):
+    """Everything the page shows (:data:`BOARD_FIELDS`, then :data:`PAGE_FIELDS`), and
+    what it should do once: announce, post to the host page, copy, start the computer or
+    ask it something."""
 
     __slots__ = ()
 
 
-class Once(
-    namedtuple(
-        "Once",
-        (
-            "request",
-            "start_computer",
-            "clipboard",
-            "download",
-            "sounds",
-            "motion",
-            "announce",
-            "posts",
-            "fetch",
-        ),
-    )
-):
+class Once(_Once):
     """What the page does once, handed out by :meth:`zola.page.app.App.screen` before the
     screen is drawn (see :class:`Screen` for each field): the computer's new request and
     whether to start its worker, the text to copy, the picture to save, the sounds, the

@@ -32,7 +32,20 @@ SHARES = (
 )
 
 
-class Shared(namedtuple("Shared", ("clipboard", "done", "download"))):
+TYPE_CHECKING = False  # typing-only names: see zola.compat
+if TYPE_CHECKING:
+    from typing import NamedTuple
+
+    class _Shared(NamedTuple):
+        clipboard: str
+        done: str
+        download: Download | None
+
+else:
+    _Shared = namedtuple("Shared", ("clipboard", "done", "download"))
+
+
+class Shared(_Shared):
     """What a share does: text to copy (``""``: none) and the key of what to say once it
     is copied, or a :class:`~zola.page.screen.Download` (``None``: none)."""
 
