@@ -188,6 +188,7 @@ def _as_moves(ints: list[int], enemy: int) -> set[str]:
     return {str(_to_move(m, enemy)) for m in ints}
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_the_searchs_moves_are_the_legal_moves(position: Position) -> None:
@@ -207,6 +208,7 @@ def test_the_searchs_moves_are_the_legal_moves(position: Position) -> None:
     assert sorted(onto) == sorted(captures)
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_the_searchs_attack_maps_follow_the_capture_rule(position: Position) -> None:

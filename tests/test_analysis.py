@@ -164,6 +164,7 @@ def test_a_tiny_budget_still_completes_depth_one() -> None:
 # ----------------------------------------------------------------------- review
 
 
+@pytest.mark.slow
 def test_a_checker_left_to_be_taken_for_nothing_is_a_mistake_or_worse() -> None:
     position = Position.parse(HANGS)
     hang, take = Move.parse("c3-c2"), Move.parse("a4xc2")
@@ -193,6 +194,7 @@ def test_the_only_legal_move_is_never_marked() -> None:
     assert review(only, node_limit=3000).moves[0].red == 100  # Red won
 
 
+@pytest.mark.slow
 def test_the_engines_own_moves_are_best() -> None:
     game = Game(start=random_game(6, 6, seed=8).position)
     for _ in range(8):
@@ -201,6 +203,7 @@ def test_the_engines_own_moves_are_best() -> None:
     assert {entry.mark for entry in review(game).moves} == {"best"}
 
 
+@pytest.mark.slow
 def test_the_better_move_is_best_when_played() -> None:
     """Every marked move's better move, played instead, is marked best: the pie rule too."""
     game = random_game(6, 10, seed=12)
@@ -215,6 +218,7 @@ def test_the_better_move_is_best_when_played() -> None:
         assert review(instead, node_limit=5000).moves[ply].mark == "best"
 
 
+@pytest.mark.slow
 def test_the_pie_rule_decisions() -> None:
     """The most lopsided first move loses win chance to the first player (Blue would take
     the better side); Blue keeping its colour after it is marked, with swap the better move;
@@ -376,6 +380,7 @@ def test_bad_review_texts_say_what_is_wrong(text: str, message: str) -> None:
         parse_review(text)
 
 
+@pytest.mark.slow
 def test_a_real_review_fits_a_fragment_field() -> None:
     game = random_game(6, 40, seed=3)
     text = review_text(review(game, node_limit=3000))

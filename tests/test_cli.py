@@ -295,6 +295,7 @@ def _gif(path) -> tuple:
         return frames, image.size, times, image.info.get("loop")
 
 
+@pytest.mark.slow
 def test_a_gif_output_is_an_animated_replay(tmp_path) -> None:
     pytest.importorskip("PIL")
     pytest.importorskip("cairosvg")

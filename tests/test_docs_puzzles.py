@@ -84,6 +84,7 @@ def test_the_solution_shown_is_the_one_the_page_accepts() -> None:
     assert played == re.sub(r"\d+\. ", "", _solution(BLUE))
 
 
+@pytest.mark.slow
 def test_sphinx_shows_the_puzzle_with_its_solution_folded_in_html_and_printed_in_latex(
     tmp_path: Path,
 ) -> None:

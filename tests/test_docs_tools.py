@@ -721,6 +721,7 @@ def test_mkdocs_plugin_with_an_app_url_loads_the_boards_from_the_app(tmp_path: P
     assert [svg.get("width") for svg in inline_svgs(text)] == ["300px", "300px"]
 
 
+@pytest.mark.slow
 def test_mkdocs_plugin_folder_and_file_urls(tmp_path: Path) -> None:
     config = MKDOCS_YML.replace("  - zola\n", "  - zola:\n      folder: /assets/boards/\n")
     root = mkdocs_project(tmp_path, config + "use_directory_urls: false\n")
@@ -863,6 +864,7 @@ def _build_py(project: Path, out: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
 
 
+@pytest.mark.slow
 def test_the_package_carries_the_site_files(tmp_path: Path) -> None:
     _need("setuptools")
     project = _project_copy(tmp_path / "checkout")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -82,6 +83,7 @@ def _edit(text: str, changes: list[tuple[int, int, str]]) -> str:
 FRAGMENTS = texts(FRAGMENT_CHARS, FRAGMENT_PIECES, VALID)
 
 
+@pytest.mark.slow
 @FAST
 @given(FRAGMENTS)
 def test_decoding_any_text_gives_a_legal_game_or_the_typed_error(text: str) -> None:
@@ -100,6 +102,7 @@ def test_decoding_any_text_gives_a_legal_game_or_the_typed_error(text: str) -> N
     assert decode(encode(game)).moves == game.moves
 
 
+@pytest.mark.slow
 @FAST
 @given(texts("rb0123456789/ \n", POSITION_PIECES, "brbrbr/rbrbrb/brbrbr/rb1rrb/brbrbr/rbrbrb b"))
 def test_text_parsers_raise_only_typed_errors(text: str) -> None:
@@ -162,6 +165,7 @@ SAVED_TEXT = st.one_of(
 )
 
 
+@pytest.mark.slow
 @SLOW
 @given(SAVED_TEXT, SAVED_TEXT, SAVED_TEXT, st.sampled_from(["", "#v1;size=8", "#embed"]))
 def test_the_page_starts_with_any_saved_values(
@@ -195,6 +199,7 @@ def _decodes(value: str) -> bool:
     return True
 
 
+@pytest.mark.slow
 @SLOW
 @given(JSON_VALUES | FRAGMENTS, JSON_VALUES | FRAGMENTS, st.booleans(), st.text(max_size=40))
 def test_an_embed_takes_any_host_message(

@@ -313,6 +313,7 @@ def sq_name(square: int) -> str:
     return square_name(square)
 
 
+@pytest.mark.slow
 def test_live_boards_agree_on_micropython(micropython) -> None:  # noqa: F811
     sessions = random_sessions()
     assert_agree(sessions, micropython("live_boards", sessions), harness.live_boards(sessions))

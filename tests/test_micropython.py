@@ -313,6 +313,7 @@ def test_perft_of_the_start_positions(micropython: Run) -> None:
     assert micropython("perfts", cases) == harness.perfts(cases) == [46472, 4096, 10000]
 
 
+@pytest.mark.slow
 def test_legal_moves_of_random_positions(micropython: Run) -> None:
     texts = random_positions()
     expected = []
@@ -333,6 +334,7 @@ def _words_first(fragment: str) -> str:
     return ";".join(words[::-1] + [field for field in fields if field not in VIEW_WORDS])
 
 
+@pytest.mark.slow
 def test_text_formats_and_links_round_trip(micropython: Run) -> None:
     canonical = random_fragments()
     fragments = [
@@ -389,6 +391,7 @@ def test_positions_framed_by_unicode_whitespace_parse_the_same(micropython: Run)
     assert_agree(UNICODE_WHITESPACE, micropython("outcomes", UNICODE_WHITESPACE), on_cpython)
 
 
+@pytest.mark.slow
 def test_svg_documents_are_byte_for_byte_the_same(micropython: Run) -> None:
     rng = random.Random(3)
     mid6, mid8, mid10 = (after_random_moves(rng, size, 2 * size) for size in SIZES)
@@ -566,6 +569,7 @@ def _at_the_links_limits() -> list[list]:
 LIMIT_SESSIONS = _at_the_links_limits()
 
 
+@pytest.mark.slow
 def test_the_page_state_is_the_same(micropython: Run) -> None:
     on_cpython = harness.pages(PAGE_SESSIONS)
     screens = [screen for session in on_cpython for screen in session]
@@ -584,6 +588,7 @@ def test_the_page_state_is_the_same(micropython: Run) -> None:
     assert_agree(PAGE_SESSIONS, micropython("pages", PAGE_SESSIONS), on_cpython)
 
 
+@pytest.mark.slow
 def test_the_page_refuses_the_same_steps_at_the_links_limits(micropython: Run) -> None:
     on_cpython = harness.links(LIMIT_SESSIONS)
     notices = {notice.split(":")[0] for session in on_cpython for _, notice in session}
@@ -653,6 +658,7 @@ def test_reviews_read_the_same(micropython: Run) -> None:
         assert_agree(payload[name], on_micropython[key], on_cpython[key])
 
 
+@pytest.mark.slow
 def test_replays_are_the_same(micropython: Run) -> None:
     """``zola.draw.replay`` (the page's replay download) writes the same bytes on both Pythons."""
     rng = random.Random(8)
@@ -744,6 +750,7 @@ def _puzzle_sessions() -> list[list]:
     ]
 
 
+@pytest.mark.slow
 def test_puzzle_mode_is_the_same(micropython: Run) -> None:
     sessions = _puzzle_sessions()
     on_cpython = harness.puzzle_sessions(sessions)

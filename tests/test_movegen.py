@@ -1,5 +1,6 @@
 """The fast bitboard move generator agrees with the simple reference generator."""
 
+import pytest
 from hypothesis import given, settings
 
 from tests import reference
@@ -11,6 +12,7 @@ def texts(position: Position) -> list[str]:
     return sorted(str(move) for move in position.legal_moves())
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None)
 @given(positions())
 def test_legal_moves_match_the_reference(position: Position) -> None:

@@ -382,6 +382,7 @@ def test_a_wrong_claim_is_not_proven() -> None:
     assert not prove(one._replace(refutations=({},)))  # the failing moves are missing
 
 
+@pytest.mark.slow
 def test_reading_ids_and_the_daily_puzzle_agree_on_micropython(micropython) -> None:  # noqa: F811
     text = "\n".join((ROOT / "zola/data/puzzles-8.txt").read_text().splitlines()[:40])
     payload = {"text": text, "days": ["2026-12-02", "2027-03-01", "2100-02-28"]}

@@ -46,6 +46,7 @@ def _well_formed(svg: str) -> None:
     ET.fromstring(svg)  # raises on anything that is not well-formed
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(COMMENTS, min_size=1, max_size=3))
 def test_comments_the_page_keeps_make_well_formed_svg_everywhere(comments: list[str]) -> None:
