@@ -253,10 +253,11 @@ def test_sphinx_live_boards_hold_their_first_screen_with_its_key(html: tuple[Pat
         # the same drawing as the live board's first screen, but for the alt text and width
         assert _squares_and_checkers(svg) == _squares_and_checkers(drawn)
         # and the rest of that screen, for the loader to paint before Python runs
-        fields, words, moves, screen_key, shared = json.loads(screen)
-        assert [fields, words, moves, screen_key, shared] == json.loads(rest)
-        assert screen_key == key and shared == encode(parse(fragment)[0])  # the game to share
-        assert json.loads(fields)["status"] == "Blue to move." and words["back"] == "Back one move"
+        first = json.loads(screen)
+        assert first == json.loads(rest)
+        fields, words, moves = first["screen"], first["labels"], first["moves"]
+        assert first["key"] == key and first["shared"] == encode(parse(fragment)[0])  # to share
+        assert fields["status"] == "Blue to move." and words["back"] == "Back one move"
         assert ("d4xe4</button>" in moves) == ("panel" in fragment)
 
 

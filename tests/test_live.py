@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ from tests.micropython import harness
 from tests.test_micropython import assert_agree, micropython, random_game  # noqa: F401
 from zola import SIZES, Game, Move, decode, encode
 from zola.lang.i18n import LANGUAGES, messages
+from zola.page.bridge import EVENTS, KEEP, PAINT, Boards
 from zola.page.live import (
     ACTIONS,
     FIELDS,
@@ -225,7 +227,7 @@ def test_a_live_board_imports_what_the_image_holds_and_nothing_of_the_app() -> N
     from scripts.mpy import imported_modules, module_file, modules
 
     code = (  # a board in every language: each language's table is imported once spoken
-        "import sys, zola.page.live, zola.lang.i18n\n"
+        "import sys, zola.page.bridge, zola.lang.i18n, zola.page.live\n"
         "for language in zola.lang.i18n.LANGUAGES: zola.page.live.labels(language)\n"
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('zola'))))"
     )
@@ -242,7 +244,7 @@ def test_a_live_board_imports_what_the_image_holds_and_nothing_of_the_app() -> N
 
 def test_the_glue_names_only_what_zola_live_has() -> None:
     glue = (ROOT / "web/boards.py").read_text()
-    assert "from zola.page.live import LiveBoard, choose_language, labels, paint_parts" in glue
+    assert "from zola.page.bridge import KEEP, PAINT, Boards" in glue
     # The markup crosses as arguments of its own, the rest as the screen's JSON.
     assert "fields, board, moves = paint_parts(live.screen())" in glue
     loader = (ROOT / "web/boards.js").read_text()
@@ -252,6 +254,41 @@ def test_the_glue_names_only_what_zola_live_has() -> None:
     for name in FIELDS:
         if name not in ("language", "board", "move_list"):
             assert f"screen.{name}" in loader, name
+
+
+def test_the_loader_sends_each_event_with_the_values_the_bridge_names() -> None:
+    loader = (ROOT / "web/boards.js").read_text()
+    sent = re.findall(r"\{ event: \"([a-z-]+)\"(?:, ([^}]*))? \}", loader)
+    assert {name for name, _ in sent} == set(EVENTS)
+    for name, values in sent:
+        names = [value.split(":")[0].strip() for value in values.split(",") if value.strip()]
+        assert tuple(names) == EVENTS[name], name
+    # No event of old: a kind and two values whose meaning changes with it.
+    assert "python(kind" not in loader and 'send(shell, "' not in loader
+
+
+def test_the_bridge_opens_keeps_and_forwards_each_event() -> None:
+    built = []
+    boards = Boards(build=lambda: built.append(1) or 0xC0FFEE)
+    setup = {"event": "setup", "app": APP, "languages": ["fr-CH", "en"]}
+    assert boards.handle(json.dumps(setup)) == ("", 0)
+    _, key, _ = first_frame(GAME, "fr", 0xC0FFEE)
+    opened = {"event": "open", "board": 7, "fragment": GAME, "shown": key, "lang": ""}
+    assert boards.handle(json.dumps(opened)) == (KEEP, 7) and built == [1]
+    live = boards.get(7)
+    assert live.kept and live.language == "fr" and live.app_url == APP
+    other = dict(opened, board=8, shown="", dark=True, still=True)
+    assert boards.handle(json.dumps(other)) == (PAINT, 8) and built == [1]
+    assert boards.get(8).dark and boards.get(8).still
+    assert boards.handle('{"event": "button", "board": 7, "name": "first"}') == (PAINT, 7)
+    assert boards.get(7).screen().can_back is False
+    step = '{"event": "key", "board": 7, "key": "ArrowRight", "on_square": false}'
+    assert boards.handle(step) == (PAINT, 7)
+    assert boards.handle('{"event": "key", "board": 7, "key": "q", "on_square": true}') == ("", 7)
+    assert boards.handle('{"event": "node", "board": 7, "number": 99}') == (PAINT, 7)  # stale
+    assert boards.handle('{"event": "nothing", "board": 7}') == ("", 7)
+    assert boards.handle('{"event": "click", "board": 9, "square": "c3"}') == ("", 9)
+    assert boards.handle('{"event": "close", "board": 7}') == ("", 7) and 7 not in boards.boards
 
 
 # -- the same on MicroPython --------------------------------------------------------------
@@ -335,7 +372,8 @@ def test_first_frames_agree_on_micropython(micropython) -> None:  # noqa: F811
 def test_a_board_keeps_its_first_screen_drawn_by_the_docs_tools_until_its_first_event() -> None:
     svg, key, rest = first_frame(GAME + ";panel", "en", 0xC0FFEE)
     assert svg == LiveBoard(GAME + ";panel").screen().board and len(key) == 8
-    assert json.loads(rest)[3:] == [key, GAME]  # the screen's key, the game to share
+    first = json.loads(rest)
+    assert [first["key"], first["shared"]] == [key, GAME]  # the screen's key, the game to share
     kept = LiveBoard(GAME + ";panel", "en", shown=key, build=0xC0FFEE)
     assert kept.kept and kept._board is None  # the link is not read yet
     kept.button("back")  # the first event reads it

@@ -55,7 +55,7 @@ def test_the_page_config_is_micropython_with_every_module_the_page_needs() -> No
     # when needed.
     page = imported_modules(ROOT / "web" / "main.py") | languages | {"engine/openings"}
     assert page <= set(modules())
-    assert set(modules()) - page <= {"page/live"}  # and the live boards' module
+    assert set(modules()) - page <= {"page/live", "page/bridge"}  # and the live boards'
     assert "engine/ai" not in modules()  # the search stays in the worker
     assert "puzzles/solver" not in modules()  # and so does the puzzles' prover
     for script in ("main.py", "boards.py"):

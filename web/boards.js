@@ -83,8 +83,8 @@ async function fetchFile(shell, name) {
   } catch (error) {
     problem = String(error);
   }
-  if (text === null) send(shell, "file-failed", name, problem);
-  else send(shell, "file", name, text);
+  if (text === null) send(shell, { event: "file-failed", name, detail: problem });
+  else send(shell, { event: "file", name }, text);
 }
 
 function style(root) {
@@ -184,11 +184,10 @@ function prepare(element) {
 // asks for are kept for keep().
 function prepaint(shell, text) {
   try {
-    const [json, labels, moveList, key, shared] = JSON.parse(text);
+    const { screen, labels, moves, key, shared } = JSON.parse(text);
     if (!/^[0-9a-f]{8}$/.test(key) || typeof shared !== "string") throw new TypeError(key);
-    const screen = JSON.parse(json);
     screen.app_link = shared && `${PAGE}#${shared}`; // the app's address: only the loader knows it
-    draw(shell, screen, labels, null, moveList, false);
+    draw(shell, screen, labels, null, moves, false);
     shell.prepainted = { key, shared, fetch: [...screen.fetch] };
   } catch {
     shell.prepainted = null; // not a screen: Python paints the whole board
@@ -217,15 +216,16 @@ function listen(root) {
   on("click", (shell, event) => {
     const target = event.target;
     const action = target.closest("[data-do]");
-    if (action) return send(shell, "button", action.dataset.do);
+    if (action) return send(shell, { event: "button", name: action.dataset.do });
     const node = target.closest("[data-node]");
-    if (node) return send(shell, "node", node.dataset.node);
+    if (node) return send(shell, { event: "node", number: Number(node.dataset.node) });
     const square = target.closest("[data-square]");
-    if (square) send(shell, "click", square.dataset.square);
+    if (square) send(shell, { event: "click", square: square.dataset.square });
   });
   on("keydown", (shell, event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (send(shell, "key", event.key, !!event.target.closest?.("[data-square]"))) {
+    const onSquare = !!event.target.closest?.("[data-square]");
+    if (send(shell, { event: "key", key: event.key, on_square: onSquare })) {
       event.preventDefault();
       event.stopPropagation();
     }
@@ -238,7 +238,7 @@ function listen(root) {
     const from = shell.from;
     shell.from = null;
     const to = from && event.button === 0 ? squareAt(root, event) : null;
-    if (to && to !== from) send(shell, "drag", from, to);
+    if (to && to !== from) send(shell, { event: "drag", start: from, end: to });
   });
 }
 
@@ -247,12 +247,13 @@ function squareAt(root, event) {
   return hit?.closest("[data-square]")?.dataset.square ?? null;
 }
 
-// Tell Python what happened to a board; it paints the board (see paint) and answers
+// Tell Python what happened to a board: one event of named values (zola.page.bridge
+// says which), and a file's text apart. Python paints the board (see paint) and answers
 // whether the event was used.
-function send(shell, kind, a, b) {
+function send(shell, event, payload) {
   if (!python || !shell.id) return false;
   try {
-    return python(kind, shell.id, a, b) === true;
+    return python(JSON.stringify({ ...event, board: shell.id }), payload) === true;
   } catch (error) {
     console.error("Zola board", shell.element, error);
     return false;
@@ -331,7 +332,7 @@ function draw(shell, screen, labels, svg, moveList, live) {
   buttons.forward.disabled = buttons.last.disabled = !screen.can_forward;
   buttons.flip.disabled = false;
   parts.puzzle.hidden = !screen.puzzle;
-  buttons.retry.hidden = screen.puzzle !== "wrong";
+  buttons.retry.hidden = !screen.can_retry;
   parts.reset.hidden = !screen.changed;
   parts.link.hidden = !screen.app_link;
   if (screen.app_link) parts.link.href = screen.app_link;
@@ -410,9 +411,9 @@ function mount(element) {
   byId.set(shell.id, shell);
   const fragment = element.dataset.zola || "";
   // The key of the first screen the element shows: its drawing's and its painted rest's.
-  const frame = shell.frame && shell.frame === shell.prepainted?.key ? shell.frame : "-";
-  const words = `${DARK?.matches ? 1 : 0} ${STILL?.matches ? 1 : 0} ${frame} ${language(element)}`;
-  send(shell, "open", fragment, words);
+  const shown = shell.frame && shell.frame === shell.prepainted?.key ? shell.frame : "";
+  const dark = !!DARK?.matches, still = !!STILL?.matches, lang = language(element);
+  send(shell, { event: "open", fragment, dark, still, shown, lang });
 }
 
 function unmount(element) {
@@ -420,7 +421,7 @@ function unmount(element) {
   if (!shell) return;
   shells.delete(element);
   resized?.unobserve(shell.parts.bar);
-  send(shell, "close");
+  send(shell, { event: "close" });
   byId.delete(shell.id);
   shell.id = 0;
   delete element.dataset.ready;
@@ -480,7 +481,7 @@ function watch() {
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-zola"] });
   DARK?.addEventListener?.("change", () => {
-    for (const shell of shells.values()) send(shell, "dark", DARK.matches);
+    for (const shell of shells.values()) send(shell, { event: "dark", dark: DARK.matches });
   });
 }
 
@@ -490,8 +491,8 @@ function watch() {
 function connect(live) {
   if (python) return;
   python = live;
-  const languages = (navigator.languages || [navigator.language || ""]).join(",");
-  python("setup", 0, PAGE, languages);
+  const languages = [...(navigator.languages || [navigator.language || ""])];
+  python(JSON.stringify({ event: "setup", app: PAGE, languages }));
   queueMicrotask(() => {
     const start = performance.now();
     for (const element of document.querySelectorAll(SELECTOR)) take(element);

@@ -137,8 +137,8 @@ def board_root(drawing: str, screen: str) -> str | None:
     if loaded is None:
         return None
     css, parts = loaded
-    fields_text, words = json.loads(screen)[:2]
-    fields = json.loads(fields_text)
+    first = json.loads(screen)
+    fields, words = first["screen"], first["labels"]
     layout, comment = fields["layout"], fields["comment"]
     text = {name: html.escape(words[name]) for name in ("pie", "swap", "keep")}  # the offer
     board = '<div class="board" part="board">'

@@ -52,6 +52,7 @@ LIVE_FIELDS = (
     "changed",  # the reader's moves or notes changed the game: offer Reset
     "layout",  # {"panel", "static", "dark"}: yes/no each
     "puzzle",  # a puzzle's state (zola.page.training.STATES), "" when the board holds none
+    "can_retry",  # a wrong move is on the board: offer Try again
     "fetch",  # files of the site to fetch and hand back (a puzzle set), once
 )
 FIELDS = BOARD_FIELDS + LIVE_FIELDS
@@ -84,6 +85,7 @@ if TYPE_CHECKING:
         changed: bool
         layout: dict[str, bool]
         puzzle: str
+        can_retry: bool
         fetch: list[str]
 
 else:
@@ -149,28 +151,48 @@ def frame_key(fragment: str, language: str, dark: bool, build: int) -> str:
     return f"{crc32(f'{build:08x} {language} {theme} {fragment}'.encode()):08x}"
 
 
-def paint_parts(screen: LiveScreen) -> tuple[str, str, str]:
-    """A screen as web/boards.js paints it: its small fields as one JSON text, its SVG
-    board and its move list apart (markup of their own)."""
+def screen_values(screen: LiveScreen) -> dict[str, object]:
+    """A screen's small fields by name, as web/boards.js paints them: all but its markup
+    (the SVG board and the move list), its motion as plain values."""
     values: dict[str, object] = dict(zip(FIELDS, screen))  # noqa: B905 (MicroPython: no strict=)
     del values["board"], values["move_list"]
     if screen.motion is not None:
         values["motion"] = screen.motion.plain()
-    return json.dumps(values), screen.board, screen.move_list
+    return values
+
+
+def paint_parts(screen: LiveScreen) -> tuple[str, str, str]:
+    """A screen as web/boards.js paints it: its small fields as one JSON text (see
+    :func:`screen_values`), its SVG board and its move list apart (markup of their own)."""
+    return json.dumps(screen_values(screen)), screen.board, screen.move_list
 
 
 def first_frame(fragment: str, language: str = "en", build: int = 0) -> tuple[str, str, str]:
     """What a live board of ``fragment`` shows first for a reader in ``language`` with a
     light colour scheme: its SVG (``""`` for a bad link), that screen's key (see
-    :func:`frame_key`), and the rest of the screen as one JSON text, ``[fields, fixed
-    words, move list, key, game shared]`` (see :func:`paint_parts` and
-    :meth:`LiveBoard.shared`). The docs tools put the three inside the board's element:
-    web/boards.js paints the screen at once, and the live board keeps it (see
-    :attr:`LiveBoard.kept`) rather than making it again."""
+    :func:`frame_key`), and the rest of the screen as one JSON object of named values:
+    ``screen`` (its fields, see :func:`screen_values`), ``labels`` (the fixed words),
+    ``moves`` (the move list), ``key`` and ``shared`` (the game "Open in the full app"
+    opens, see :meth:`LiveBoard.shared`). The docs tools put the three inside the
+    board's element: web/boards.js paints the screen at once, and the live board keeps it
+    (see :attr:`LiveBoard.kept`) rather than making it again.
+
+    >>> _, key, rest = first_frame("v1;size=6;moves=c3xd3")
+    >>> first = json.loads(rest)
+    >>> sorted(first), first["screen"]["status"], first["key"] == key, first["shared"]
+    (['key', 'labels', 'moves', 'screen', 'shared'], 'Blue to move.', True, 'v1;size=6;moves=c3xd3')
+    """
     live = LiveBoard(fragment, language)
-    fields, board, moves = paint_parts(live.screen())
+    screen = live.screen()
     key = live.first_key(build)
-    return board, key, json.dumps([fields, labels(language), moves, key, live.shared()])
+    first = {
+        "screen": screen_values(screen),
+        "labels": labels(language),
+        "moves": screen.move_list,
+        "key": key,
+        "shared": live.shared(),
+    }
+    return screen.board, key, json.dumps(first)
 
 
 class LiveBoard:
@@ -394,6 +416,7 @@ class LiveBoard:
                 changed=False,
                 layout={"panel": False, "static": True, "dark": self.dark},
                 puzzle="",
+                can_retry=False,
                 fetch=[],
             )
         view = board.view
@@ -412,6 +435,7 @@ class LiveBoard:
             changed=self.changed(),
             layout={"panel": view.panel, "static": view.static, "dark": view.theme == "dark"},
             puzzle=self.trainer.state if self.trainer is not None else "",
+            can_retry=self.trainer is not None and self.trainer.state == "wrong",
             fetch=self._fetch(),
         )
 
