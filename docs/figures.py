@@ -29,7 +29,8 @@ from zola.docs.markdown import Diagram  # noqa: E402
 from zola.draw.svg import render  # noqa: E402
 from zola.rules.geometry import DIRECTIONS, FILES, parse_square, square, square_name  # noqa: E402
 from zola.rules.move import CAPTURE, STEP, Move  # noqa: E402
-from zola.rules.position import BLUE, RED, Position, generate_moves  # noqa: E402
+from zola.rules.position import Position, generate_moves  # noqa: E402
+from zola.rules.sides import BLUE, RED  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent
 OUT = DOCS / "figures"

@@ -20,11 +20,12 @@ from zola.rules.errors import (
     UnknownLevelError,
     ZolaError,
 )
-from zola.rules.game import FIRST, PLAYER_NAMES, SECOND, Game
+from zola.rules.game import Game
 from zola.rules.geometry import SIZES, distance2, parse_square, square_name
 from zola.rules.move import Move
-from zola.rules.position import BLUE, COLOR_NAMES, RED, Position, perft
+from zola.rules.position import Position, perft
 from zola.rules.record import decode, encode
+from zola.rules.sides import BLUE, COLOR_NAMES, FIRST, PLAYER_NAMES, RED, SECOND
 
 __all__ = [
     "BLUE",

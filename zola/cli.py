@@ -24,9 +24,10 @@ from zola.draw.diagram import diagram
 from zola.engine.ai import best_move
 from zola.engine.levels import DEFAULT_LEVEL, LEVELS
 from zola.rules.errors import InvalidOptionError, ZolaError
-from zola.rules.game import PLAYER_NAMES, Game
+from zola.rules.game import Game
 from zola.rules.geometry import parse_size
-from zola.rules.position import COLOR_NAMES, Position, perft
+from zola.rules.position import Position, perft
+from zola.rules.sides import COLOR_NAMES, PLAYER_NAMES
 
 if TYPE_CHECKING:
     from PIL.Image import Image

@@ -87,7 +87,7 @@ from zola.draw.diagram import annotate, diagram, read
 from zola.page.live import first_frame
 from zola.puzzles.sets import Puzzle, find, load
 from zola.rules.link import View, parse, unparse
-from zola.rules.position import BLUE, RED
+from zola.rules.sides import BLUE, RED
 
 logger = logging.getLogger("zola.markdown")
 

@@ -47,7 +47,7 @@ from zola.lang.i18n import Text, say
 from zola.rules.game import EMPTY_NOTE, Game
 from zola.rules.geometry import Color, Square
 from zola.rules.move import CAPTURE, PASS, SWAP, Move
-from zola.rules.position import BLUE, COLOR_NAMES, RED
+from zola.rules.sides import BLUE, COLOR_NAMES, COLOR_WORDS, RED
 
 HOLD_MS = 3000  # the final frame stays this much longer than a move
 WIDTH = 480  # the width the document asks for (an <img> without a size shows it so)
@@ -339,7 +339,7 @@ class _Line:
 
 
 def _color(color: Color) -> Text:
-    return Text("color." + COLOR_NAMES[color])
+    return COLOR_WORDS[color]
 
 
 class _Clock:

@@ -36,7 +36,7 @@ from zola.rules.geometry import (
     square_name,
 )
 from zola.rules.move import CAPTURE, Move
-from zola.rules.position import BLUE, COLOR_NAMES, RED
+from zola.rules.sides import BLUE, COLOR_NAMES, RED
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:

@@ -54,8 +54,9 @@ from zola.engine.judgement import (
 from zola.rules.game import Game
 from zola.rules.geometry import Bitboard, Color
 from zola.rules.move import Move
-from zola.rules.position import RED, Position
+from zola.rules.position import Position
 from zola.rules.review import FORCED, Review, Reviewed, is_bad
+from zola.rules.sides import RED
 
 __all__ = ["ANALYSIS_NODES", "REVIEW_NODES", "analyse", "format_score", "review"]
 

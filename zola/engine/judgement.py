@@ -30,10 +30,11 @@ from collections import namedtuple
 
 from zola.compat import quoted
 from zola.rules.errors import InvalidRecordError, ZolaError
-from zola.rules.game import FIRST, SECOND, Game
+from zola.rules.game import Game
 from zola.rules.geometry import is_number
 from zola.rules.move import Move
 from zola.rules.review import BEST, BLUNDER, FORCED, GOOD, INACCURACY, MISTAKE, Review
+from zola.rules.sides import FIRST, SECOND
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:

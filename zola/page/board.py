@@ -27,8 +27,8 @@ from zola.rules.game import EMPTY_NOTE, Game, Note
 from zola.rules.geometry import parse_square, square, square_file, square_name, square_rank
 from zola.rules.link import DEFAULT_VIEW, View, unparse
 from zola.rules.move import CAPTURE, PASS, SWAP, Move
-from zola.rules.position import BLUE, COLOR_NAMES, RED
 from zola.rules.record import MAX_LENGTH, MAX_NESTING, comment_text, decode, encode, overflow
+from zola.rules.sides import BLUE, COLOR_NAMES, COLOR_WORDS, PLAYER_WORDS, RED
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -41,9 +41,7 @@ MODES = {
     "computer-first": (True, False),
     "computers": (True, True),
 }
-PLAYERS = (Text("player.first"), Text("player.second"))
 YOU, COMPUTER = Text("player.you"), Text("player.computer")
-COLORS = (Text("color.red"), Text("color.blue"))
 CURSOR_KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
 # Keys anywhere on a board's page but on its squares: the steps and the ends (see ACTIONS).
 STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
@@ -136,7 +134,7 @@ class Board:
             self.notice = Text("notice.computer_turn")
             return
         owner = game.position.piece_at(sq)
-        turn = COLORS[game.turn]
+        turn = COLOR_WORDS[game.turn]
         if owner == game.turn:
             self.selected = None if self.selected == sq else sq
             if self.selected is not None and not self._moves_from(sq):
@@ -178,7 +176,7 @@ class Board:
         if self.game.moves[self.game.ply - len(played)] == Move.SWAP:
             self.notice = Text("notice.swapped")
         if len(played) > 1:
-            self.notice = Text("notice.pass", color=COLORS[played[-1][0]])
+            self.notice = Text("notice.pass", color=COLOR_WORDS[played[-1][0]])
         return True
 
     def record(self) -> str:
@@ -404,21 +402,21 @@ class Board:
         if winner is None:
             return ""
         player = self._player_label(self.game.player_of(winner))
-        return Text("status.win", color=COLORS[winner], player=player)
+        return Text("status.win", color=COLOR_WORDS[winner], player=player)
 
     def _player_label(self, player: int) -> Text:
         """``first player``/``second player``, or ``you``/``computer`` against the computer."""
         computer = MODES[self.mode]
         if computer[0] != computer[1]:
             return COMPUTER if computer[player] else YOU
-        return PLAYERS[player]
+        return PLAYER_WORDS[player]
 
     def status(self) -> Text | str:
         """The turn or the result, in one sentence."""
         game = self.game
         if game.is_game_over():
             return self.result()
-        turn = COLORS[game.turn]
+        turn = COLOR_WORDS[game.turn]
         computer = MODES[self.mode]
         if game.swapped() or computer[0] != computer[1]:
             player = self._player_label(game.player_of(game.turn))
@@ -433,7 +431,7 @@ class Board:
         """The checkers of each side (of ``boards``, default the game's) in words."""
         boards = self.game.position.boards if boards is None else boards
         red, blue = (
-            self.say(Text("status.count", color=COLORS[c], count=popcount(boards[c])))
+            self.say(Text("status.count", color=COLOR_WORDS[c], count=popcount(boards[c])))
             for c in (RED, BLUE)
         )
         return Counts(red, blue)
@@ -441,7 +439,7 @@ class Board:
     def describe(self, color: int, move: Move) -> str:
         """One sentence saying who played what, e.g. ``'Red played c3xd3.'``."""
         key = {PASS: "announce.pass", SWAP: "announce.swap"}.get(move.kind, "announce.move")
-        return self.say(Text(key, color=COLORS[color], move=str(move)))
+        return self.say(Text(key, color=COLOR_WORDS[color], move=str(move)))
 
     def motion(self) -> Motion | None:
         """How the board changed since the last call, to animate: the one checker that

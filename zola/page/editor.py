@@ -16,7 +16,8 @@ as it draws a position.
 from zola.lang.i18n import Text
 from zola.page.screen import EditorScreen
 from zola.rules.geometry import SIZES, Bitboard, Color, Geometry, Square, check_size, geometry
-from zola.rules.position import BLUE, COLOR_NAMES, RED, Position
+from zola.rules.position import Position
+from zola.rules.sides import BLUE, COLOR_NAMES, RED
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -26,8 +26,8 @@ from zola.lang.i18n import Text
 from zola.page.screen import Evaluation, ReviewScreen
 from zola.rules.game import Game
 from zola.rules.move import Move
-from zola.rules.position import BLUE, RED
 from zola.rules.review import is_bad, symbol
+from zola.rules.sides import BLUE, COLOR_WORDS, RED
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 
     Say = Callable[[Text | str], str]  # a Text in the page's language
 
-COLORS = (Text("color.red"), Text("color.blue"))
 GRAPH_WIDTH, GRAPH_HEIGHT = 600, 110
 
 
@@ -48,7 +47,7 @@ def evaluation(game: Game, analysis: Analysis, say: "Say") -> Evaluation:
     chance = red_percent(analysis.score, red)
     score = analysis.score if red else -analysis.score  # from Red's side
     if abs(score) > MATE_BOUND:
-        winner = COLORS[RED if score > 0 else BLUE]
+        winner = COLOR_WORDS[RED if score > 0 else BLUE]
         words = Text("analysis.mate", color=winner, plies=MATE - abs(score))
     else:
         words = Text("analysis.eval", chance=chance, score=format_score(score))

@@ -10,12 +10,12 @@
 
 from zola.draw.svg import THEMES, render
 from zola.lang.i18n import Text
-from zola.page.board import COLORS, MODES
+from zola.page.board import MODES
 from zola.page.board_screen import board_fields
 from zola.page.insights import best_arrows, evaluation, review_marks, review_screen
 from zola.page.screen import Once, Screen
-from zola.rules.position import COLOR_NAMES
 from zola.rules.record import encode
+from zola.rules.sides import COLOR_NAMES, COLOR_WORDS
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def screen_of(app: "Page", once: Once) -> Screen:
             language=app.language,
             focus=app.cursor,
         )
-        shown["status"] = app.say(Text("status.editing", color=COLORS[editor.turn]))
+        shown["status"] = app.say(Text("status.editing", color=COLOR_WORDS[editor.turn]))
         shown["turn"] = COLOR_NAMES[editor.turn]
     return Screen(
         **shown,

@@ -19,12 +19,13 @@ move, a hint or a look at the solution.
 """
 
 from zola.lang.i18n import Text
-from zola.page.board import COLORS, Board
+from zola.page.board import Board
 from zola.rules.errors import InvalidOptionError
 from zola.rules.game import Game
 from zola.rules.geometry import square_name
 from zola.rules.move import PASS, Move
 from zola.rules.position import Position
+from zola.rules.sides import COLOR_WORDS
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ class Trainer:
 
     def task(self) -> Text:
         """What to do: "Red to move and win in 3"."""
-        return Text("puzzle.task", color=COLORS[self.solver], count=self.puzzle.moves)
+        return Text("puzzle.task", color=COLOR_WORDS[self.solver], count=self.puzzle.moves)
 
     def click(self, name: str) -> None:
         """A click on a square of the board."""
@@ -115,7 +116,7 @@ class Trainer:
         reply = self.puzzle.refutations[self.index // 2].get(wrong, "")
         if reply and game.ply == self.index + 1 and not game.is_game_over():
             self.board.play(reply)  # unless the board played it: a forced pass
-        color = COLORS[1 - self.solver]
+        color = COLOR_WORDS[1 - self.solver]
         if reply:
             self.board.notice = Text("puzzle.wrong", move=wrong, color=color, reply=reply)
         else:

@@ -1,7 +1,7 @@
 """A game of Zola with history: the pie rule, forced passes, variations, undo, redo and
 the outcome.
 
->>> from zola import BLUE
+>>> from zola import BLUE, FIRST
 >>> game = Game(6)
 >>> game.play("c3xd3")
 Move.parse('c3xd3')
@@ -36,8 +36,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import NamedTuple
 
-FIRST, SECOND = 0, 1
-PLAYER_NAMES = ("first player", "second player")
 
 
 if TYPE_CHECKING:

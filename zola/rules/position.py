@@ -33,10 +33,8 @@ from zola.rules.geometry import (
     square_name,
 )
 from zola.rules.move import CAPTURE, PASS, STEP, SWAP, Move
+from zola.rules.sides import BLUE, COLOR_LETTERS, COLOR_NAMES, RED
 
-RED, BLUE = 0, 1
-COLOR_NAMES = ("red", "blue")
-COLOR_LETTERS = "rb"
 _MAX_TEXT = 200
 
 
