@@ -898,3 +898,13 @@ def test_the_package_carries_the_site_files(tmp_path: Path) -> None:
     command = [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path / "x")]
     done = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=120)
     assert done.returncode != 0 and "run `npm ci`" in done.stderr
+
+
+def test_the_site_files_hold_every_module_the_boards_modules_import() -> None:
+    listed = sitefiles.files()
+    for path in listed:
+        if path.startswith("web/") and path.endswith(".js"):
+            text = (ROOT / path).read_text("utf-8")
+            for name in re.findall(r"""\bfrom\s*["']\./([^"']+)["']""", text):
+                assert f"web/{name}" in listed, (path, name)
+    assert "web/motion.js" in listed  # web/board.js slides the moves with it

@@ -30,8 +30,9 @@
 //
 // This file only prepares the elements, forwards their events to web/boards.py and
 // paints what it answers (a zola.page.live.LiveScreen): every decision is made in zola.
-// A move slides (web/motion.js draws the screen's motion) unless the board is static
-// or the reader asks for reduced motion.
+// What a board does in the DOM (its events, a new drawing shown with the move sliding,
+// the move list kept in sight) is web/board.js's, as on the play page. A move slides
+// unless the board is static or the reader asks for reduced motion.
 // window.zolaBoards is its only global: connect(), paint() and keep() for web/boards.py,
 // mounted() (how many boards are live) for tests and curious hosts.
 
@@ -45,7 +46,14 @@ const PLUGINS = ["!deprecations-manager", "!donkey", "!error", "!py-editor", "!p
 const SELECTOR = "[data-zola]";
 const DARK = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
 const STILL = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
-let motion = null; // a promise of web/motion.js, which slides the moves (loaded with the boards)
+// web/board.js: a board's events, its drawing shown (the moves slide) and its move list kept
+// in sight, as on the play page; loaded with the boards, ready before Python opens them.
+let dom = null; // a promise of the module
+let boardDom = null; // the module, once loaded
+function domModule() {
+  dom ??= import(url("web/board.js")).then((module) => (boardDom = module));
+  return dom;
+}
 
 // The board in each shadow root: its style sheet (CSS, from web/board.css) and one
 // board's parts (SHELL, from web/board.html, joined without the newlines between them:
@@ -207,44 +215,17 @@ function keep(id) {
 // Each board's events, caught at its shadow root (once per root: a board shown afresh
 // keeps them) and sent to Python with the board's id.
 function listen(root) {
-  const on = (type, handler) => {
-    root.addEventListener(type, (event) => {
-      const shell = roots.get(root);
-      if (shell && shells.get(shell.element) === shell) handler(shell, event);
-    });
+  const to = (handler) => (...values) => {
+    const shell = roots.get(root);
+    return shell && shells.get(shell.element) === shell ? handler(shell, ...values) : false;
   };
-  on("click", (shell, event) => {
-    const target = event.target;
-    const action = target.closest("[data-do]");
-    if (action) return send(shell, { event: "button", name: action.dataset.do });
-    const node = target.closest("[data-node]");
-    if (node) return send(shell, { event: "node", number: Number(node.dataset.node) });
-    const square = target.closest("[data-square]");
-    if (square) send(shell, { event: "click", square: square.dataset.square });
-  });
-  on("keydown", (shell, event) => {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    const onSquare = !!event.target.closest?.("[data-square]");
-    if (send(shell, { event: "key", key: event.key, on_square: onSquare })) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-  });
-  // A drag from one square to another plays like two clicks (the left button only).
-  on("pointerdown", (shell, event) => {
-    shell.from = event.button === 0 ? squareAt(root, event) : null;
-  });
-  on("pointerup", (shell, event) => {
-    const from = shell.from;
-    shell.from = null;
-    const to = from && event.button === 0 ? squareAt(root, event) : null;
-    if (to && to !== from) send(shell, { event: "drag", start: from, end: to });
-  });
-}
-
-function squareAt(root, event) {
-  const hit = root.elementFromPoint(event.clientX, event.clientY);
-  return hit?.closest("[data-square]")?.dataset.square ?? null;
+  domModule().then((module) => module.listen(root, root, {
+    action: to((shell, name) => send(shell, { event: "button", name })),
+    node: to((shell, number) => send(shell, { event: "node", number })),
+    square: to((shell, square) => send(shell, { event: "click", square })),
+    key: to((shell, key, on_square) => send(shell, { event: "key", key, on_square })),
+    drag: to((shell, start, end) => send(shell, { event: "drag", start, end })),
+  }), () => {});
 }
 
 // Tell Python what happened to a board: one event of named values (zola.page.bridge
@@ -315,11 +296,7 @@ function draw(shell, screen, labels, svg, moveList, live) {
   // null: the drawing the element brought is the first screen's, and stays.
   if (svg != null && shell.svg !== svg) { // an unchanged board keeps its slide going
     shell.svg = svg;
-    const hadFocus = board.contains(root.activeElement) && root.activeElement !== board;
-    board.innerHTML = svg; // markup made by zola.draw.svg, which escapes every text
-    if (hadFocus) (board.querySelector('[tabindex="0"]') ?? board).focus();
-    const slide = screen.motion;
-    motion.then((module) => module.animate(board, slide), () => {});
+    boardDom.show(board, svg, screen.motion);
   }
   board.tabIndex = screen.layout.static ? 0 : -1;
   parts.status.textContent = screen.status;
@@ -343,7 +320,8 @@ function draw(shell, screen, labels, svg, moveList, live) {
   parts.moves.hidden = !screen.layout.panel;
   if (screen.layout.panel) {
     parts.moves.innerHTML = moveList; // markup made by zola.draw.movelist, escaped
-    scroll(parts.moves);
+    const list = parts.moves;
+    domModule().then((module) => module.keepInSight(list), () => {});
   }
   // A part that had the focus and is gone or out of use now (a move list written
   // afresh, a step button at the end of the game, Reset once used) hands it on, so the
@@ -384,20 +362,6 @@ function fit(shell) {
     for (const link of tight.filter(cut)) link.classList.add("gone");
   });
   fitting.add(shell);
-}
-
-// Keep the move looked at in sight in its list (and never scroll the page): once a
-// frame for all lists, so that mounting many boards lays the page out once.
-const lists = new Set();
-function scroll(list) {
-  if (!lists.size) requestAnimationFrame(() => {
-    for (const moves of lists) {
-      const current = moves.querySelector("button.current");
-      if (current) moves.scrollTop = current.offsetTop - moves.clientHeight / 2;
-    }
-    lists.clear();
-  });
-  lists.add(list);
 }
 
 function language(element) {
@@ -486,20 +450,21 @@ function watch() {
 }
 
 // Python (web/boards.py) hands over its event function once zola is imported. The
-// boards open just after its script ends, each in a call of its own: MicroPython
-// frees the garbage of a call only once the call has returned.
+// boards open once web/board.js is here too, after its script has ended, each in a call
+// of its own: MicroPython frees the garbage of a call only once the call has returned.
 function connect(live) {
   if (python) return;
-  python = live;
-  const languages = [...(navigator.languages || [navigator.language || ""])];
-  python(JSON.stringify({ event: "setup", app: PAGE, languages }));
-  queueMicrotask(() => {
+  domModule().then(() => {
+    if (python) return;
+    python = live;
+    const languages = [...(navigator.languages || [navigator.language || ""])];
+    python(JSON.stringify({ event: "setup", app: PAGE, languages }));
     const start = performance.now();
     for (const element of document.querySelectorAll(SELECTOR)) take(element);
     // For the browser's performance tools (and bench/live_boards.py): when Python was
     // ready to open the boards, and how long opening them all took.
     performance.measure?.("zola-boards-opened", { start });
-  });
+  }, (error) => console.error("Zola boards: web/board.js did not load", error));
 }
 
 function hint(rel, href) {
@@ -541,7 +506,7 @@ function boot() {
     off.textContent = JSON.stringify({ plugins: PLUGINS });
     document.head.append(off);
   }
-  motion = import(url("web/motion.js"));
+  domModule();
 }
 
 function start() {

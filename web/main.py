@@ -17,7 +17,8 @@ import js  # after the threshold: imports allocate too
 import zola_rom  # noqa: F401 (mounts the zola modules: first)
 from pyscript import document, workers
 from pyscript.ffi import create_proxy, to_js
-from pyscript.js_modules import motion, sound
+from pyscript.js_modules import board as board_dom
+from pyscript.js_modules import sound
 
 from zola.lang.i18n import say
 from zola.page.app import WORKER_BOOT_SECONDS, App
@@ -70,16 +71,10 @@ def draw() -> None:
         body.toggle(name, on)
     if screen.language != shown["language"]:
         translate(screen.language)
-    board = element("board")
     if screen.board != shown["board"]:  # an unchanged board keeps its slide going
         shown["board"] = screen.board
-        had_focus = board.contains(document.activeElement)
-        board.innerHTML = screen.board
-        if had_focus:  # keep the keyboard on the board across the redraw
-            cursor = board.querySelector('[tabindex="0"]')
-            if cursor is not None:
-                cursor.focus()
-        motion.animate(board, to_js(screen.motion.plain()) if screen.motion else None)
+        slide = to_js(screen.motion.plain()) if screen.motion else None
+        board_dom.show(element("board"), screen.board, slide)
     if screen.sounds:
         sound.play(to_js(list(screen.sounds)))
     status = element("status")
@@ -211,9 +206,7 @@ def draw_moves(html: str) -> None:
     """The move list (markup made by zola.draw.movelist), the move looked at kept in sight."""
     listing = element("moves")
     listing.innerHTML = html
-    current = listing.querySelector("button.current")
-    if current is not None:  # scroll the list only, never the page
-        listing.scrollTop = current.offsetTop - listing.clientHeight // 2
+    board_dom.keepInSight(listing)
 
 
 def draw_recent(games, language: str) -> None:
@@ -303,16 +296,31 @@ def on(name: str, event: str, handler) -> None:
     element(name).addEventListener(event, create_proxy(run))
 
 
-def board_click(event) -> None:
-    square = event.target.closest("[data-square]")
-    if square is not None:
-        app.click(square.dataset.square)
+def then_draw(action):
+    """``action`` as a JavaScript function that draws once it is done, and passes back
+    what it answers (whether a key was used)."""
+
+    def run(*values):
+        answer = action(*values)
+        draw()
+        return answer
+
+    return create_proxy(run)
 
 
-def board_key(event) -> None:
-    if app.board_key(event.key):
-        event.preventDefault()
-        event.stopPropagation()
+def board_events() -> None:
+    """The board's and the move list's events (web/board.js reads them, as on a live
+    board): a click on a square, a key on the board, a drag (like two clicks), a drag or
+    click with the other button (a note), a move of the list."""
+    handlers = js.Object.new()
+    handlers.square = then_draw(app.click)
+    handlers.key = then_draw(lambda key, _on_square: app.board_key(key))
+    handlers.drag = then_draw(app.drag)
+    handlers.mark = then_draw(app.annotate)
+    board_dom.listen(element("board"), document, handlers)
+    moves = js.Object.new()
+    moves.node = then_draw(lambda number: app.go_to_node(int(number)))
+    board_dom.listen(element("moves"), document, moves)
 
 
 def page_key(event) -> None:
@@ -323,44 +331,10 @@ def page_key(event) -> None:
         draw()
 
 
-def square_at(event):
-    """The square under the pointer (not the one a touch started on)."""
-    hit = document.elementFromPoint(event.clientX, event.clientY)
-    square = hit.closest("[data-square]") if hit is not None else None
-    return None if square is None else square.dataset.square
-
-
-drag_from = []  # the square a drag started on, and the button: [square, button]
-
-
-def drag_start(event) -> None:
-    name = square_at(event)
-    drag_from[:] = [name, event.button] if name else []
-
-
-def drag_end(event) -> None:
-    """A drag from one square to another plays like two clicks; with the right button,
-    a right-click marks a square and a right-drag draws an arrow."""
-    target = square_at(event)
-    if drag_from and target and event.button == 2 and drag_from[1] == 2:
-        app.annotate(drag_from[0], target)
-        draw()
-    elif drag_from and target and target != drag_from[0]:
-        app.drag(drag_from[0], target)
-        draw()  # only after a real drag: a redraw between press and release eats the click
-    drag_from.clear()
-
-
 def graph_click(event) -> None:
     point = event.target.closest("[data-ply]")
     if point is not None:
         app.go_to_main(int(point.dataset.ply))
-
-
-def move_list_click(event) -> None:
-    button = event.target.closest("[data-node]")
-    if button is not None:
-        app.go_to_node(int(button.dataset.node))
 
 
 def host_message(event) -> None:
@@ -378,13 +352,8 @@ def choose(name: str):
     return lambda _event: app.choose(name, element(name).value)
 
 
-on("board", "click", board_click)
-on("board", "keydown", board_key)
-element("board").addEventListener("pointerdown", create_proxy(drag_start))
-element("board").addEventListener("pointerup", create_proxy(drag_end))
-on("moves", "click", move_list_click)
+board_events()
 on("graph", "click", graph_click)
-element("board").addEventListener("contextmenu", create_proxy(lambda event: event.preventDefault()))
 on("comment", "change", lambda _event: app.set_comment(element("comment").value))
 on("edit-text", "change", lambda _event: app.position_text(element("edit-text").value))
 for button in BUTTONS.values():

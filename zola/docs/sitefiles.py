@@ -196,7 +196,7 @@ def files(root: Path | None = None) -> list[str]:
         LOADER,
         STYLE,
         PARTS,
-        *named,
+        *_with_imports(root, named),
         *_pyscript(root, core, turned_off),
         runtime,
         runtime.removesuffix(".mjs") + ".wasm",  # MicroPython loads it from beside its .mjs
@@ -206,6 +206,24 @@ def files(root: Path | None = None) -> list[str]:
     if missing:
         raise FileNotFoundError(f"{HINT}; not found in {root}: {', '.join(missing)}")
     return listed
+
+
+def _with_imports(root: Path, paths: list[str]) -> list[str]:
+    """``paths`` and, after each JavaScript module among them, the modules it imports
+    statically (``import { x } from "./y.js"``), and theirs."""
+    out: list[str] = []
+    todo = list(reversed(paths))
+    while todo:
+        path = todo.pop()
+        if path in out:
+            continue
+        out.append(path)
+        if path.endswith(".js") and (root / path).is_file():
+            folder = path.rsplit("/", 1)[0]
+            text = (root / path).read_text(encoding="utf-8")
+            imported = [f"{folder}/{name[2:]}" for name in _STATIC_IMPORT.findall(text)]
+            todo.extend(reversed(imported))
+    return out
 
 
 def _constant(text: str, name: str) -> str:
