@@ -497,6 +497,14 @@ function boot() {
   script.type = "mpy";
   script.textContent = "import zola_boards";
   script.setAttribute("config", JSON.stringify({ interpreter: url(RUNTIME), plugins: PLUGINS, files }));
+  // PyScript writes a script's output into its target, or else into an element it adds at
+  // the end of the body, where it would stand after a board the parser is still reading
+  // and make that board look closed (see closed): the target is the loader's own, here.
+  const output = document.createElement("script-py");
+  output.id = "zola-boards-output";
+  output.hidden = true;
+  document.head.append(output);
+  script.setAttribute("target", output.id);
   document.head.append(script);
   // PyScript loads its plugins for its other script type too, unless the page says
   // otherwise: a page without a PyScript config of its own gets one that says so.
