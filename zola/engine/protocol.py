@@ -39,13 +39,41 @@ CALLS = {  # what the worker is asked for each kind of question
 
 if TYPE_CHECKING:
 
+    class _Request(NamedTuple):
+        id: int
+        kind: str
+        basis: str
+        call: str
+        args: tuple[str | int | float, ...]
+        delay: float
+        timeout: float
+        answer: str
+
     class _ReviewStep(NamedTuple):
         done: int
         total: int
         review: Review | None
 
 else:
+    _Request = namedtuple(
+        "Request", ("id", "kind", "basis", "call", "args", "delay", "timeout", "answer")
+    )
     _ReviewStep = namedtuple("ReviewStep", ("done", "total", "review"))
+
+
+class Request(_Request):
+    """A question for the computer's worker: its ``"move"``, a ``"hint"`` for a person,
+    an ``"analysis"`` of the position looked at, or one more step of a ``"review"``.
+
+    The page calls the worker's function ``call`` with ``args`` (strings and numbers),
+    after ``delay`` seconds (when the computer plays itself), and waits ``timeout``
+    seconds for the answer. ``basis`` is the record the question is about: when the
+    game no longer has it, the question is dropped. ``answer``, when not empty, is the
+    opening book's answer (:mod:`.book`): the page gives it back at once (after
+    ``delay``) without asking the worker.
+    """
+
+    __slots__ = ()
 
 
 class ReviewStep(_ReviewStep):

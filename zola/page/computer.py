@@ -18,7 +18,7 @@ from zola.compat import quoted
 from zola.engine.book import book_move
 from zola.engine.judgement import REVIEW_NODES, Analysis, parse_analysis
 from zola.engine.levels import level_settings
-from zola.engine.protocol import CALLS, ReviewStep, read_review_step
+from zola.engine.protocol import CALLS, Request, ReviewStep, read_review_step
 from zola.lang.i18n import Text
 from zola.page.insights import main_line
 from zola.rules.errors import InvalidMoveError, ZolaError
@@ -46,16 +46,6 @@ _DRAW = (1 << 30) - 1  # a move's seed, as a number in [0, 1): the book's random
 
 if TYPE_CHECKING:
 
-    class _Request(NamedTuple):
-        id: int
-        kind: str
-        basis: str
-        call: str
-        args: tuple[str | int | float, ...]
-        delay: float
-        timeout: float
-        answer: str
-
     class _Reviewing(NamedTuple):
         record: str
         done: int
@@ -67,26 +57,8 @@ if TYPE_CHECKING:
         calls: int
 
 else:
-    _Request = namedtuple(
-        "Request", ("id", "kind", "basis", "call", "args", "delay", "timeout", "answer")
-    )
     _Reviewing = namedtuple("Reviewing", ("record", "done", "total"))
     _Analysed = namedtuple("Analysed", ("record", "analysis", "calls"))
-
-
-class Request(_Request):
-    """A question for the computer's worker: its ``"move"``, a ``"hint"`` for a person,
-    an ``"analysis"`` of the position looked at, or one more step of a ``"review"``.
-
-    The page calls the worker's function ``call`` with ``args`` (strings and numbers),
-    after ``delay`` seconds (when the computer plays itself), and waits ``timeout``
-    seconds for the answer. ``basis`` is the record the question is about: when the
-    game no longer has it, the question is dropped. ``answer``, when not empty, is the
-    opening book's answer (:mod:`zola.engine.book`): the page gives it back at once (after
-    ``delay``) without asking the worker.
-    """
-
-    __slots__ = ()
 
 
 class Reviewing(_Reviewing):

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from zola.page.computer import Computer
     from zola.page.editor import Editor
     from zola.page.library import Library
-    from zola.page.puzzle_mode import PuzzleMode, PuzzleScreen
+    from zola.page.puzzle_mode import PuzzleMode
+    from zola.page.screen import PuzzleScreen
     from zola.rules.game import Game
     from zola.rules.link import View
 

@@ -17,10 +17,10 @@ the first try at each moves the solver's rating (:mod:`zola.page.progress`).
 ('6-2nknhv', 'Blue to move and win in 2 moves.')
 """
 
-from collections import namedtuple
 
 from zola.lang.i18n import Text, say
 from zola.page.progress import Progress
+from zola.page.screen import PuzzleScreen
 from zola.page.training import Trainer
 from zola.puzzles.sets import PuzzleError, daily, file_name, puzzle_size, read
 
@@ -35,31 +35,6 @@ if TYPE_CHECKING:
 
 SIZES = (6, 8)
 WANTS = ("id", "next", "daily")
-
-
-if TYPE_CHECKING:
-    from typing import NamedTuple
-
-    class _PuzzleScreen(NamedTuple):
-        heading: str
-        record: str
-        state: str
-        can_retry: bool
-        loading: bool
-        size: int
-
-else:
-    _PuzzleScreen = namedtuple(
-        "PuzzleScreen", ("heading", "record", "state", "can_retry", "loading", "size")
-    )
-
-
-class PuzzleScreen(_PuzzleScreen):
-    """What the page shows of puzzle mode: a heading (the puzzle, its rating), the
-    solver's record, the trainer's state (see :data:`zola.page.training.STATES`), whether
-    Try again applies, whether puzzles are still loading and the size chosen."""
-
-    __slots__ = ()
 
 
 def utc_date(seconds: float) -> str:

@@ -26,8 +26,7 @@ TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
     from typing import NamedTuple, TypedDict
 
-    from zola.page.computer import Request
-    from zola.page.puzzle_mode import PuzzleScreen
+    from zola.engine.protocol import Request
 
     class _Counts(NamedTuple):
         red: str
@@ -67,6 +66,14 @@ if TYPE_CHECKING:
         id: str
         label: str
         updated: float
+
+    class _PuzzleScreen(NamedTuple):
+        heading: str
+        record: str
+        state: str
+        can_retry: bool
+        loading: bool
+        size: int
 
     class BoardFields(TypedDict):
         """What one board shows (see :data:`BOARD_FIELDS`), as keywords of a screen."""
@@ -150,6 +157,9 @@ else:
     _Motion = namedtuple("Motion", ("square", "dx", "dy", "ghost", "appear", "browsing"))
     _Download = namedtuple("Download", ("name", "svg", "as_png"))
     _RecentGame = namedtuple("RecentGame", ("id", "label", "updated"))
+    _PuzzleScreen = namedtuple(
+        "PuzzleScreen", ("heading", "record", "state", "can_retry", "loading", "size")
+    )
 
 # What one board shows, in the order both screens begin with:
 BOARD_FIELDS = (
@@ -196,8 +206,8 @@ PAGE_FIELDS = (
     "reviewing",  # a review is under way: the Review button's words say Stop
     "review",  # a ReviewScreen, or None
     "start_computer",  # start the computer's worker now
-    "request",  # a zola.page.computer.Request for the worker, or None
-    "puzzle",  # a zola.page.puzzle_mode.PuzzleScreen in puzzle mode, else None
+    "request",  # a zola.engine.protocol.Request for the worker, or None
+    "puzzle",  # a PuzzleScreen in puzzle mode, else None
     "fetch",  # files of the site to fetch and hand to App.take_file, once
 )
 if not TYPE_CHECKING:
@@ -278,6 +288,14 @@ class Download(_Download):
 
 class RecentGame(_RecentGame):
     """An item of the Recent games menu: ``updated`` is seconds since 1970."""
+
+    __slots__ = ()
+
+
+class PuzzleScreen(_PuzzleScreen):
+    """What the page shows of puzzle mode: a heading (the puzzle, its rating), the
+    solver's record, the trainer's state (see :data:`zola.page.training.STATES`), whether
+    Try again applies, whether puzzles are still loading and the size chosen."""
 
     __slots__ = ()
 
