@@ -140,11 +140,12 @@ def test_a_closed_pipe_ends_quietly() -> None:
 
 def test_png_without_the_cairo_library_says_what_to_install(monkeypatch, tmp_path, capsys) -> None:
     from zola import cli
+    from zola.draw import images
 
     def no_cairo(name: str) -> None:
         raise OSError("no library called \"cairo-2\" was found")
 
-    monkeypatch.setattr(cli.importlib, "import_module", no_cairo)
+    monkeypatch.setattr(images.importlib, "import_module", no_cairo)
     assert cli.main(["svg", "6/6/2rb2/6/6/6 r", "-o", str(tmp_path / "x.png")]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "needs the Cairo library: install it" in error
@@ -358,11 +359,12 @@ def test_a_gif_without_its_libraries_says_what_to_install(
     monkeypatch, tmp_path, capsys, error, hint
 ) -> None:
     from zola import cli
+    from zola.draw import images
 
     def missing(name: str) -> None:
         raise error
 
-    monkeypatch.setattr(cli.importlib, "import_module", missing)
+    monkeypatch.setattr(images.importlib, "import_module", missing)
     out = tmp_path / "x.gif"
     assert cli.main(["svg", "--fragment", REPLAYED, "-o", str(out)]) == 2
     printed = capsys.readouterr()

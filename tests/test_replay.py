@@ -15,7 +15,8 @@ import pytest
 
 from zola import SIZES, Game, Move, Position, parse_square, square_name
 from zola.draw.replay import HOLD_MS, durations, replay_frames, replay_svg
-from zola.draw.svg import CELL, DARK, MARGIN
+from zola.draw.svg import CELL, MARGIN
+from zola.draw.themes import DARK
 from zola.rules.game import Note
 from zola.rules.link import parse
 

@@ -5,7 +5,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from zola import SIZES, Move, Position, parse_square
-from zola.draw.svg import DARK, render
+from zola.draw.svg import render
+from zola.draw.themes import DARK
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

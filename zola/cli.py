@@ -10,16 +10,13 @@ c4-b3 c4-b4 c4-b5 c4-c5 c4-d5 c4xd4
 from __future__ import annotations
 
 import argparse
-import contextlib
-import importlib
-import io
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, NoReturn, TypedDict
+from typing import TYPE_CHECKING, NoReturn, TypedDict
 
+from zola.draw import images
 from zola.draw.diagram import diagram
 from zola.engine.ai import best_move
 from zola.engine.levels import DEFAULT_LEVEL, LEVELS
@@ -30,9 +27,7 @@ from zola.rules.position import Position, perft
 from zola.rules.sides import COLOR_NAMES, PLAYER_NAMES
 
 if TYPE_CHECKING:
-    from PIL.Image import Image
-
-    from zola.draw.svg import Theme
+    from zola.draw.themes import Theme
 
 _MATCH_PLY_CAP = 2000
 
@@ -202,7 +197,7 @@ def _svg(args: argparse.Namespace) -> None:
         highlight=[name for name in args.highlight.split(",") if name],
         arrows=args.arrow,
     )
-    _write(image, args.output, args.width)
+    images.write(image, args.output, args.width)
 
 
 class _ReplayOptions(TypedDict):
@@ -229,7 +224,7 @@ def _replay(args: argparse.Namespace) -> None:
     """``svg --replay`` (or ``-o x.gif``): the game's line as an animated SVG or GIF."""
     from zola.draw.diagram import read
     from zola.draw.replay import replay_frames, replay_svg
-    from zola.draw.svg import DARK, LIGHT
+    from zola.draw.themes import DARK, LIGHT
 
     if args.highlight or args.arrow:
         raise UsageError("--highlight and --arrow are for one diagram, not a replay")
@@ -245,100 +240,9 @@ def _replay(args: argparse.Namespace) -> None:
     }
     seconds = 1.0 if args.seconds is None else args.seconds
     if args.output.lower().endswith(".gif"):
-        _write_gif(replay_frames(game, **options), args.output, args.width, seconds)
+        images.write_gif(replay_frames(game, **options), args.output, args.width, seconds)
     else:
-        _write(replay_svg(game, seconds_per_move=seconds, **options), args.output, args.width)
-
-
-def _optional(module: str, needs: str, extra: str) -> ModuleType:
-    """Import an optional library for image output, or say in one line what to install."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        raise UsageError(f"{needs}: pip install 'zola[{extra}]'") from None
-    except OSError:  # cairosvg is there, the Cairo library it loads is not
-        kind = needs.split()[0]
-        raise UsageError(
-            f"{kind} output needs the Cairo library: install it (Debian and Ubuntu: "
-            "apt-get install libcairo2; macOS: brew install cairo), or write an .svg"
-        ) from None
-
-
-def _write_gif(frames: list[str], output: str, width: int, seconds: float) -> None:
-    """Write SVG frames as a looping animated GIF, ``seconds`` a frame, the last held longer."""
-    from zola.draw.replay import durations
-
-    cairosvg = _optional("cairosvg", "GIF output needs cairosvg and Pillow", "gif")
-    pillow = _optional("PIL.Image", "GIF output needs cairosvg and Pillow", "gif")
-    with _image_library("GIF"):
-        pngs = [cairosvg.svg2png(bytestring=frame.encode(), output_width=width) for frame in frames]
-        data = _gif(pillow, pngs, width, durations(len(frames) - 1, seconds))
-    _save(data, output)
-
-
-def _gif(pillow: Any, pngs: list[bytes], width: int, durations: list[int]) -> bytes:
-    """PNG frames as one looping animated GIF (Pillow), ``durations`` in milliseconds."""
-
-    def picture(png: bytes) -> Image:
-        image: Image = pillow.open(io.BytesIO(png)).convert("RGB")  # pillow: imported by name
-        return image
-
-    # One palette for all frames (made from a few of them, the last included): unchanged
-    # squares keep their colours, so each frame stores only what changed.
-    sample = [picture(png) for png in pngs[:: max(1, len(pngs) // 8)] + pngs[-1:]]
-    sheet = pillow.new("RGB", (width, sum(image.height for image in sample)))
-    top = 0
-    for image in sample:
-        sheet.paste(image, (0, top))
-        top += image.height
-    palette = sheet.quantize(256)
-    still = (picture(png).quantize(palette=palette, dither=pillow.Dither.NONE) for png in pngs)
-    data = io.BytesIO()
-    next(still).save(
-        data,
-        format="GIF",
-        save_all=True,
-        append_images=still,
-        duration=durations,
-        loop=0,
-        optimize=True,
-    )
-    return data.getvalue()
-
-
-@contextlib.contextmanager
-def _image_library(kind: str) -> Iterator[None]:
-    """Any failure of CairoSVG or Pillow while making a ``kind`` picture becomes one line."""
-    try:
-        yield
-    except UsageError:
-        raise
-    except Exception as error:  # whatever the image libraries raise
-        lines = str(error).strip().splitlines() or [type(error).__name__]
-        raise UsageError(f"{kind} output failed: {lines[0][:200]}") from None
-
-
-def _write(image: str, output: str, width: int) -> None:
-    """Write an SVG document to ``output`` (``-``: stdout); a ``.png`` name converts it."""
-    if output == "-":
-        sys.stdout.write(image + "\n")
-        return
-    if output.lower().endswith(".png"):
-        cairosvg = _optional("cairosvg", "PNG output needs cairosvg", "png")
-        with _image_library("PNG"):
-            data = cairosvg.svg2png(bytestring=image.encode(), output_width=width)
-    else:
-        data = (image + "\n").encode()
-    _save(data, output)
-
-
-def _save(data: bytes, output: str) -> None:
-    """Write ``data`` to the file ``output``."""
-    try:
-        with open(output, "wb") as file:
-            file.write(data)
-    except OSError as error:
-        raise UsageError(f"cannot write {output}: {error.strerror}") from None
+        images.write(replay_svg(game, seconds_per_move=seconds, **options), args.output, args.width)
 
 
 def _perft(args: argparse.Namespace) -> None:
@@ -547,7 +451,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
         status = args.run(args)  # None, or an exit code other than 2 (puzzles check: 1)
-    except (UsageError, ZolaError) as error:
+    except (UsageError, images.OutputError, ZolaError) as error:
         print(f"zola: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

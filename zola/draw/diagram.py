@@ -19,7 +19,8 @@ Traceback (most recent call last):
 zola.InvalidMoveError: an arrow needs two squares, not 'pass'
 """
 
-from zola.draw.svg import DARK, LIGHT, render
+from zola.draw.svg import render
+from zola.draw.themes import DARK, LIGHT
 from zola.rules.game import EMPTY_NOTE, Game, Note, parse_arrow
 from zola.rules.geometry import parse_square
 from zola.rules.link import DEFAULT_VIEW, View, parse

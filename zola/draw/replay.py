@@ -28,9 +28,7 @@ MicroPython.
 
 from zola.draw.svg import (
     CELL,
-    LIGHT,
     MARGIN,
-    Theme,
     arrow,
     capture_mark,
     checker,
@@ -43,6 +41,7 @@ from zola.draw.svg import (
     square_shape,
     tint,
 )
+from zola.draw.themes import LIGHT, Theme
 from zola.lang.i18n import Text, say
 from zola.rules.game import EMPTY_NOTE, Game
 from zola.rules.geometry import Color, Square

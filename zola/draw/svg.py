@@ -19,12 +19,10 @@ are SVG fragments in the board's coordinates, :data:`CELL` units a square;
 
 >>> square_corner(0, 6, False, MARGIN)   # a1, the bottom left square of a 6x6 board
 (36, 500)
->>> blend("#000000", "#ffffff", 0.5)
-'#808080'
 """
 
-from collections import namedtuple
 
+from zola.draw.themes import LIGHT, Theme, blend
 from zola.lang.i18n import say
 from zola.rules.geometry import (
     FILES,
@@ -40,29 +38,13 @@ from zola.rules.sides import BLUE, COLOR_NAMES, RED
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
-    from typing import NamedTuple, Protocol
+    from typing import Protocol
 
 CELL = 100
 MARGIN = 36
 
 
 if TYPE_CHECKING:
-
-    class _Theme(NamedTuple):
-        name: str
-        background: str  # around the squares, behind the coordinates
-        square: tuple[str, str]  # light and dark squares
-        shading: tuple[str, str]  # nearest and farthest distance class
-        coordinates: str
-        red: str
-        blue: str
-        rims: tuple[str, str]  # the edge of a red and of a blue checker, a shade darker
-        mark: str  # the inner mark of a checker
-        last_move: str
-        selected: str
-        hint: str
-        capture: str
-        arrow: str
 
     class Drawable(Protocol):
         """What :func:`render` draws: a :class:`~zola.rules.position.Position`, or a board
@@ -73,76 +55,6 @@ if TYPE_CHECKING:
         @property
         def boards(self) -> "list[Bitboard]": ...  # the red and the blue checkers
 
-else:
-    _Theme = namedtuple(
-        "Theme",
-        (
-            "name",
-            "background",
-            "square",
-            "shading",
-            "coordinates",
-            "red",
-            "blue",
-            "rims",
-            "mark",
-            "last_move",
-            "selected",
-            "hint",
-            "capture",
-            "arrow",
-        ),
-    )
-
-
-class Theme(_Theme):
-    """Colours of a board; ``LIGHT`` and ``DARK`` are the built-in themes."""
-
-    __slots__ = ()
-
-
-LIGHT = Theme(
-    "light",
-    "#fffaf0",
-    ("#eadfc8", "#dccdb0"),
-    ("#f7d9a8", "#8fb3c9"),
-    "#5b4d3a",
-    "#c62828",
-    "#1e5bb8",
-    ("#8b1c1c", "#154081"),
-    "#ffffff",
-    "#f2c94c",
-    "#66bb6a",
-    "#2e7d32",
-    "#ff6f00",
-    "#2e7d32",
-)
-DARK = Theme(
-    "dark",
-    "#2a2724",
-    ("#4a4540", "#3b3733"),
-    ("#7a5c34", "#2f4a5c"),
-    "#d8cfc0",
-    "#ef5350",
-    "#4f8fe8",
-    ("#a73a38", "#3764a2"),
-    "#1c1a18",
-    "#a88a2c",
-    "#43a047",
-    "#a5d6a7",
-    "#ffb74d",
-    "#81c784",
-)
-THEMES = {theme.name: theme for theme in (LIGHT, DARK)}
-
-
-def blend(a: str, b: str, t: float) -> str:
-    """The colour ``t`` of the way from hex colour ``a`` to ``b``."""
-    channels = []
-    for i in (1, 3, 5):
-        x, y = int(a[i : i + 2], 16), int(b[i : i + 2], 16)
-        channels.append("%02x" % round(x + (y - x) * t))
-    return "#" + "".join(channels)
 
 
 def escape(text: str) -> str:

@@ -19,7 +19,8 @@ It knows no computer, storage or editor; the page (:mod:`zola.page.app`) adds th
 
 from zola.compat import lowest_square, popcount
 from zola.draw.movelist import move_list
-from zola.draw.svg import CELL, MARGIN, THEMES, checker, render, square_corner
+from zola.draw.svg import CELL, MARGIN, checker, render, square_corner
+from zola.draw.themes import THEMES
 from zola.lang.i18n import Text, say
 from zola.page.screen import Counts, Motion
 from zola.rules.errors import InvalidOptionError, InvalidSquareError

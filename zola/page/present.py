@@ -8,7 +8,8 @@
 ('Blue to move.', 'Red 32', False, '8')
 """
 
-from zola.draw.svg import THEMES, render
+from zola.draw.svg import render
+from zola.draw.themes import THEMES
 from zola.lang.i18n import Text
 from zola.page.board import MODES
 from zola.page.board_screen import board_fields

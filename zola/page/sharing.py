@@ -16,7 +16,8 @@ Shared(clipboard='https://x.example/#v1;size=6;moves=c3xd3', done='notice.copy_d
 from collections import namedtuple
 
 from zola.draw.replay import replay_svg
-from zola.draw.svg import THEMES, escape, render
+from zola.draw.svg import escape, render
+from zola.draw.themes import THEMES
 from zola.page.screen import Download
 from zola.rules.game import EMPTY_NOTE, Game
 from zola.rules.link import DEFAULT_VIEW, View, position_only, unparse
