@@ -28,16 +28,18 @@ from zola.compat import quoted
 from zola.engine.levels import DEFAULT_LEVEL, LEVELS, level_settings
 from zola.lang.i18n import LANGUAGES, Text, pick_language
 from zola.page.activities import Editing, Playing
-from zola.page.board import MODES, STEP_KEYS, STEPS, Board
+from zola.page.app_computer import ComputerCommands
+from zola.page.app_editor import EditorCommands
+from zola.page.app_puzzles import PuzzleCommands
+from zola.page.board import DEFAULT_MODE, MODES, STEP_KEYS, STEPS, Board
 from zola.page.computer import (
     WORKER_BOOT_SECONDS,
     Computer,
 )
 from zola.page.controls import BUTTONS, MENUS
-from zola.page.editor import TOOLS, Editor
+from zola.page.editor import Editor
 from zola.page.library import Library
 from zola.page.present import screen_of
-from zola.page.puzzle_mode import SIZES as PUZZLE_SIZES
 from zola.page.puzzle_mode import PuzzleMode
 from zola.page.saved import MemoryStore
 from zola.page.screen import Download, Once, Screen
@@ -47,7 +49,6 @@ from zola.rules.game import EMPTY_NOTE, Game
 from zola.rules.geometry import Square, parse_size
 from zola.rules.link import DEFAULT_VIEW, View, parse, unparse
 from zola.rules.move import Move
-from zola.rules.position import Position
 from zola.rules.record import encode
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
@@ -60,10 +61,9 @@ if TYPE_CHECKING:
 __all__ = ["App", "Screen", "WORKER_BOOT_SECONDS"]
 
 SWITCH = ("on", "off")  # a yes/no preference as it is stored
-DEFAULT_MODE = "computer-second"  # a new visitor plays the computer, moving first
 
 
-class App:
+class App(EditorCommands, PuzzleCommands, ComputerCommands):
     """The play page: a board, the computer, the saved games, the editor.
 
     ``in_frame``: the page is inside another page's iframe. ``local`` and
@@ -350,10 +350,6 @@ class App:
         self._reset(Game(self.new_size if size is None else size))
         self.library.forget()
 
-    def retry(self) -> None:
-        self.computer.stalled = False
-        self.board.notice = ""
-
     def delete(self) -> None:
         """Delete the move looked at and all that follows it."""
         if self.board.can_delete():
@@ -386,10 +382,6 @@ class App:
     def sounding(self) -> bool:
         """Whether moves make a sound here: never in an embed, whatever the switch."""
         return self.sound and self.saving()
-
-    def toggle_analysis(self) -> None:
-        computer = self.computer
-        computer.analysing = not computer.analysing and self.computer_allowed()
 
     def share(self, name: str) -> None:
         """Copy a link, the position alone or the embed code; or download the view (in the
@@ -432,21 +424,6 @@ class App:
         self.board.language = value
         self.library.prefer("language", value)
 
-    def choose_tool(self, value: str) -> None:
-        if value not in TOOLS:
-            raise InvalidOptionError(f"unknown tool {quoted(value)}: choose red, blue or empty")
-        self.tool = value
-
-    def choose_edit_turn(self, value: str) -> None:
-        if self.editor is not None:
-            self.editor.turn = 1 if value == "blue" else 0
-
-    def choose_edit_size(self, value: str) -> None:
-        size = parse_size(value)
-        if self.editor is not None:
-            self.editor.resize(size)
-            self.board.cursor = 0
-
     def set_mode(self, mode: str) -> None:
         """Choose who the computer plays: one of :data:`zola.page.board.MODES`."""
         if mode not in MODES:
@@ -474,61 +451,6 @@ class App:
 
     # -- the board editor ------------------------------------------------------------------
 
-    def _editing(self) -> bool:
-        """Whether the editor's buttons may act: never in an embed or a static view."""
-        if self.view.embed or self.view.static:
-            self.board.notice = Text("notice.static")
-            return False
-        self.board.notice = ""
-        return True
-
-    def edit(self) -> None:
-        """Open the editor on the position shown."""
-        if self._editing():
-            self._persist()
-            self.computer.cancel()
-            self.editor = Editor.of(self.game.position)
-            self.board.view = self.view.replace(edit=True)
-            self.board.selected = None
-
-    def edit_play(self) -> None:
-        """Play from the editor's position, as a new game."""
-        if not self._editing() or self.editor is None:
-            return
-        problem = self.editor.problem()
-        if problem is not None:
-            self.board.notice = problem
-            return
-        start = self.editor.position()
-        self._persist()
-        self._reset(Game(start.size, start))
-        self.library.forget()
-
-    def edit_cancel(self) -> None:
-        if self._editing() and self.editor is not None:
-            self.editor = None
-            self.board.view = self.view.replace(edit=False)
-
-    def edit_clear(self) -> None:
-        if self._editing() and self.editor is not None:
-            self.editor.clear()
-
-    def edit_standard(self) -> None:
-        if self._editing() and self.editor is not None:
-            self.editor.standard()
-
-    def position_text(self, text: str) -> None:
-        """Position text typed or pasted into the editor (spaces around it are ignored)."""
-        if self.editor is None:
-            return
-        try:
-            position = Position.parse(str(text).strip())
-        except ZolaError as error:
-            self.board.notice = error.text
-            return
-        self.editor = Editor.of(position)
-        self.board.notice = ""
-
     # -- the author's notes ----------------------------------------------------------------
 
     def annotate(self, start: str, end: str) -> None:
@@ -542,78 +464,7 @@ class App:
 
     # -- the computer ---------------------------------------------------------------------
 
-    def computer_to_move(self) -> bool:
-        """Whether it is the computer's turn now (never in the editor, nor while a person
-        looks back through the moves)."""
-        return self.editor is None and self.board.computer_to_move()
-
-    def ask_hint(self) -> None:
-        """Ask the computer for a hint for the person to move."""
-        self.computer.hint(self.board, self.editor is not None)
-
-    def computer_ready(self) -> None:
-        """The computer's worker has started."""
-        self.computer.engine = "ready"
-
-    def computer_answer(self, request_id: int, text: object) -> None:
-        """The worker's answer to request ``request_id`` (see
-        :meth:`zola.page.computer.Computer.answer`)."""
-        self.computer.answer(request_id, text, self.board)
-
-    def computer_failed(self, request_id: int, detail: str, timed_out: bool = False) -> None:
-        """No answer came to request ``request_id``: say so; after a move request, the page
-        offers Retry; an analysis or a review stops. The game stays as it is."""
-        self.computer.fail(request_id, detail, timed_out, self.board)
-
-    def toggle_review(self) -> None:
-        """Start reviewing the main line, or stop the review under way."""
-        self.computer.toggle_review(self.board)
-
     # -- puzzles ----------------------------------------------------------------------------
-
-    def open_puzzles(self, kind: str, value: str = "") -> None:
-        """Solve a puzzle (see :meth:`zola.page.puzzle_mode.PuzzleMode.want`); the game played
-        stays in the recent games."""
-        self._persist()
-        self.computer.cancel()
-        if self.puzzles.trainer is None and self.editor is None:
-            self.puzzles.view_before = self.view
-        self.editor = None
-        self.puzzles.want(kind, value)
-        self.puzzles.serve(self.board)
-
-    def take_file(self, name: str, text: str) -> None:
-        """A file the Screen asked the page to fetch (a puzzle set), fetched."""
-        self.puzzles.take(name, text, self.board)
-
-    def file_failed(self, name: str, detail: str) -> None:
-        """A file the Screen asked for could not be fetched."""
-        self.puzzles.failed(name, detail)
-
-    def puzzle_help(self, name: str) -> None:
-        """``hint``, ``retry`` or ``solution`` (its next move) on the puzzle shown (see
-        :data:`zola.page.training.ACTIONS`)."""
-        trainer = self.puzzles.trainer
-        if trainer is not None:
-            trainer.press(name)
-
-    def leave_puzzles(self) -> None:
-        """Back to playing: the latest game, with its opponent."""
-        before = self.puzzles.view_before
-        self.puzzles.leave()
-        self.board.mode = self.library.preference("mode", MODES, DEFAULT_MODE)
-        self.board.view = (before or DEFAULT_VIEW).replace(puzzle="")
-        latest = self.library.latest()
-        if latest is not None:
-            self._resume(latest)
-        else:
-            self._reset(Game(self.new_size))
-
-    def choose_puzzle_size(self, value: str) -> None:
-        size = parse_size(value)
-        if size not in PUZZLE_SIZES:
-            raise InvalidOptionError(f"no puzzles for size {size}: choose 6 or 8")
-        self.puzzles.size = size
 
     # -- what the page shows ----------------------------------------------------------------
 

@@ -35,6 +35,7 @@ TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+DEFAULT_MODE = "computer-second"  # a new visitor plays the computer, moving first
 # Who the computer plays in each mode: (first player, second player).
 MODES = {
     "humans": (False, False),
