@@ -60,7 +60,7 @@ from boot_time import MARK_READY, PYODIDE, table
 from chromium import MIME_TYPES, browser_pids, served_chromium
 from embeds import SIZES, VIEWS, docs_page, pss_mb, random_link, wait_for_frames
 
-from zola.docs.markdown import Diagram, loader_script
+from zola.docs.diagrams import Diagram, loader_script
 
 COUNTS = (1, 8, 24)
 EMPTY = "empty elements"  # the pages whose elements hold nothing (hand-written)

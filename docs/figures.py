@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # let the script run from a checkout without installing zola
     sys.path.insert(0, str(ROOT))
 
-from zola.docs.markdown import Diagram  # noqa: E402
+from zola.docs.diagrams import Diagram  # noqa: E402
 from zola.draw.svg import render  # noqa: E402
 from zola.rules.geometry import DIRECTIONS, FILES, parse_square, square, square_name  # noqa: E402
 from zola.rules.move import CAPTURE, STEP, Move  # noqa: E402

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_docs_tools import ROOT, Tags, build, inline_svgs, markdown
-from zola.docs.markdown import Diagram
+from zola.docs.diagrams import Diagram
 from zola.page.board import Board
 from zola.page.training import Trainer
 from zola.puzzles.sets import load

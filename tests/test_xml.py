@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zola import Game, decode, encode
-from zola.docs.markdown import Diagram
+from zola.docs.diagrams import Diagram
 from zola.draw.diagram import diagram
 from zola.draw.graph import graph_svg
 from zola.draw.replay import replay_frames, replay_svg

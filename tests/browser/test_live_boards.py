@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from zola import Position
-from zola.docs.markdown import Diagram
+from zola.docs.diagrams import Diagram
 from zola.draw.diagram import diagram
 from zola.page.live import first_frame
 from zola.rules.link import parse

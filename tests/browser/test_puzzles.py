@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.browser.test_live_boards import board, host_page, open_host, wait_settled
-from zola.docs.markdown import Diagram
+from zola.docs.diagrams import Diagram
 from zola.puzzles.sets import daily, load
 from zola.rules.geometry import square_name
 from zola.rules.move import Move

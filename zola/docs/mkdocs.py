@@ -35,7 +35,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from zola.docs import sitefiles
-from zola.docs.markdown import loader_script, loader_url
+from zola.docs.diagrams import loader_script, loader_url
 from zola.docs.markdown import logger as markdown_log
 
 EXTENSION = "zola.markdown"

@@ -71,7 +71,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from zola.docs import sitefiles
-from zola.docs.markdown import DEFAULT_WIDTH, LIVE_KINDS, Diagram, check_width, loader_url
+from zola.docs.diagrams import DEFAULT_WIDTH, LIVE_KINDS, Diagram, check_width, loader_url
 from zola.page.live import choose_language
 
 logger = logging.getLogger(__name__)
@@ -142,7 +142,7 @@ class _AnyOption(OptionSpec):
 
 
 class ZolaDirective(SphinxDirective):
-    """``.. zola:: LINK-OR-POSITION`` with the options of :class:`zola.markdown.Diagram`."""
+    """``.. zola:: LINK-OR-POSITION`` with the options of :class:`zola.docs.diagrams.Diagram`."""
 
     optional_arguments = 1  # a missing one is our warning, not a docutils error
     final_argument_whitespace = True  # position text has a space

@@ -1,0 +1,427 @@
+"""One diagram of a docs page, checked: what the Sphinx directive and the Markdown block
+share (:class:`Diagram`), so both take the same options and draw alike; where the live
+boards' loader is (:func:`loader_url`, :func:`loader_script`).
+
+Its options:
+
+==================== =====================================================
+``flip``             Blue's side at the bottom (``true``/``false``; overrides
+                     the link's view)
+``shading``          shade and letter the distance classes
+``no-coordinates``   no coordinates along the edges
+``dark``             the dark theme
+``arrows``           moves to draw as arrows: ``c4xd4 c3xe5``
+``highlight``        squares to tint: ``c3 d4``
+``caption``          the figure's caption (plain text)
+``width``            the diagram's width: ``300px``, ``300``, ``50%``, ``20em``
+``alt``              the text for people who cannot see the picture (default:
+                     a description of the position)
+``live``             the diagram as a live board: ``true``, or the words
+                     ``panel``, ``static``, ``nohints``, ``nolink`` (and for
+                     an iframe ``origin=...``), and ``iframe`` (the app in
+                     an iframe above the diagram) or ``element`` (a live
+                     board, the default)
+``solution``         for a puzzle: ``hidden`` (folded under the board, the
+                     default), ``after`` (printed under it) or ``none``
+==================== =====================================================
+
+A puzzle of the package's set (:mod:`zola.puzzles.sets`) is shown by its id in place of
+the link, ``puzzle=6-t5mhvr``: the board faces the side to move, the caption says
+"Red to move and win in 3 moves." (before the block's own caption) and the
+solution follows as ``solution`` says; a live one is solved on the page.
+
+>>> from zola.puzzles.sets import parse as parse_puzzle
+>>> example = parse_puzzle("6-2nknhv;2;900;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|")
+>>> print(Diagram("puzzle=6-2nknhv", {}, puzzles=[example]).solution_html())
+<details class="zola-solution"><summary>Solution</summary><p>1. f1xa1 a4-a5 2. a1xa5</p></details>
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Mapping
+from urllib.parse import urlsplit
+
+from zola.compat import quoted
+from zola.docs import sitefiles
+from zola.draw.diagram import annotate, diagram, read
+from zola.page.live import first_frame
+from zola.puzzles.sets import Puzzle, find, load
+from zola.rules.link import View, parse, unparse
+from zola.rules.sides import BLUE, RED
+
+FLAGS = ("flip", "shading", "no-coordinates", "dark")
+OPTIONS = (*FLAGS, "arrows", "highlight", "caption", "width", "alt", "live", "solution")
+ALONE = (*FLAGS, "live")  # the options that may stand alone on a block's line (true)
+# Where a puzzle's solution goes: folded under the board, printed under it, or nowhere.
+SOLUTIONS = ("hidden", "after", "none")
+TRUE_WORDS = ("", "true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
+# The embed words that `live` may add (the view words come from the other options).
+LIVE_WORDS = ("panel", "static", "nohints", "nolink")
+# How a live board is put on a page: a <div data-zola> made live by web/boards.js, or
+# the app in an iframe (for hosts that allow only iframes).
+LIVE_KINDS = ("element", "iframe")
+LOADER = "web/boards.js"  # the live boards' loader, under where their files are served
+DEFAULT_WIDTH = "360px"
+_WIDTH = re.compile(r"(?:\d+(?:\.\d+)?|\.\d+)(?:px|%|em|pt|cm|mm|in)?")
+
+
+class Diagram:
+    """One diagram as a directive or a block asks for it, checked and drawn.
+
+    ``source`` is a link's fragment (``v1;...``, also with ``#``) or position
+    text; ``options`` maps option names to text (``None`` or ``""`` for a bare
+    flag). Raises a ``ValueError`` (a :class:`~zola.rules.errors.ZolaError` for the
+    game's text) saying what is wrong.
+
+    >>> d = Diagram("#v1;size=8;moves=d4xe4", {"flip": "", "live": "panel"})
+    >>> d.embed_src("https://example.org/zola/index.html")
+    'https://example.org/zola/index.html#v1;size=8;moves=d4xe4;embed;panel;flip'
+    >>> d.live_fragment(app_link=False)
+    'v1;size=8;moves=d4xe4;panel;flip;nolink'
+    >>> print(d.alt.replace(": ", ":\\n"))
+    Zola diagram, 8 by 8 board, Blue's side at the bottom:
+    Blue to move after d4xe4; 32 red and 31 blue checkers.
+    >>> Diagram("6/6/2rb2/6/6/6 r", {"flip": "maybe"})
+    Traceback (most recent call last):
+    ...
+    ValueError: flip must be true or false, not 'maybe'
+    """
+
+    def __init__(
+        self,
+        source: str,
+        options: Mapping[str, str | None],
+        *,
+        puzzles: list[Puzzle] | None = None,
+    ) -> None:
+        unknown = [name for name in options if name not in OPTIONS]
+        if unknown:
+            raise ValueError(
+                f"unknown option {quoted(unknown[0])}; the options are {', '.join(OPTIONS)}"
+            )
+        source = source.strip()
+        if not source:
+            raise ValueError("a diagram needs a game link (v1;...) or position text")
+        self.puzzle = _puzzle(source, puzzles) if source.startswith("puzzle=") else None
+        if self.puzzle is not None:
+            source = self.puzzle.position
+        self.source = source
+        self.game, self.view = read(source)
+        flags = {name: _flag(name, options[name]) for name in FLAGS if name in options}
+        if self.puzzle is not None:
+            self.view = self.view.replace(puzzle=self.puzzle.id)
+            flags.setdefault("flip", self.game.position.turn == BLUE)
+        self.solution = (options.get("solution") or "hidden").strip().lower()
+        if self.solution not in SOLUTIONS:
+            choices = ", ".join(SOLUTIONS)
+            raise ValueError(f"solution must be {choices}, not {quoted(self.solution)}")
+        self.flip = flags.get("flip")
+        self.shading = flags.get("shading")
+        self.coordinates = None if "no-coordinates" not in flags else not flags["no-coordinates"]
+        self.dark = flags.get("dark")
+        self.arrows = _words(options.get("arrows"))
+        self.highlight = _words(options.get("highlight"))
+        annotate(self.game, self.highlight, self.arrows)  # a live board draws them too
+        self.caption = (options.get("caption") or "").strip()
+        if self.puzzle is not None:
+            self.caption = (self.task() + " " + self.caption).strip()
+        self.width = check_width(options.get("width"))
+        self.live, self.live_kind = _live(options["live"]) if "live" in options else (None, None)
+        self.svg = diagram(
+            source,
+            flip=self.flip,
+            shading=self.shading,
+            coordinates=self.coordinates,
+            dark=self.dark,
+            highlight=self.highlight,
+            arrows=self.arrows,
+        )
+        self.alt = (options.get("alt") or "").strip() or self.describe()
+
+    def task(self) -> str:
+        """A puzzle's task: "Red to move and win in 3 moves." (``""`` for a game)."""
+        if self.puzzle is None:
+            return ""
+        side = "Red" if self.game.position.turn == RED else "Blue"
+        moves = self.puzzle.moves
+        return f"{side} to move and win in {moves} move{'s' if moves != 1 else ''}."
+
+    def solution_text(self) -> str:
+        """A puzzle's solution, numbered by the solver's moves: ``1. f1xa1 a4-a5 2. a1xa5``."""
+        line = self.puzzle.line if self.puzzle is not None else ()
+        return " ".join(
+            (f"{i // 2 + 1}. " if i % 2 == 0 else "") + move for i, move in enumerate(line)
+        )
+
+    def solution_html(self) -> str:
+        """The solution as ``solution`` asks: folded (``<details>``), a paragraph, or ``""``."""
+        if self.puzzle is None or self.solution == "none":
+            return ""
+        text = html.escape(self.solution_text())
+        if self.solution == "after":
+            return f'<p class="zola-solution">Solution: {text}</p>'
+        return f'<details class="zola-solution"><summary>Solution</summary><p>{text}</p></details>'
+
+    def describe(self) -> str:
+        """The default alt text: the board, the side to move, the counts, the marks."""
+        game, position = self.game, self.game.position
+        flipped = self.view.flip if self.flip is None else self.flip
+        head = f"Zola diagram, {position.size} by {position.size} board"
+        if flipped:
+            head += ", Blue's side at the bottom"
+        red, blue = position.count(RED), position.count(BLUE)
+        if position.is_game_over():
+            state = ("Red" if red else "Blue") + " has won"
+        else:
+            state = ("Red" if position.turn == RED else "Blue") + " to move"
+        last = game.last_board_move()
+        if last is not None:
+            state += f" after {last}"
+        text = f"{head}: {state}; {red} red and {blue} blue checker{'s' if blue != 1 else ''}."
+        if self.arrows:
+            text += " Arrows: " + ", ".join(self.arrows) + "."
+        if self.highlight:
+            text += " Marked: " + ", ".join(self.highlight) + "."
+        return text
+
+    def live_view(self) -> View:
+        """The view of the playable board: the link's, these options', ``embed``."""
+        view = self.view.replace(embed=True)
+        changes = {"flip": self.flip, "shading": self.shading, "coordinates": self.coordinates}
+        view = view.replace(**{name: value for name, value in changes.items() if value is not None})
+        if self.dark is not None:
+            view = view.replace(theme="dark" if self.dark else "light")
+        if self.live:
+            words = parse("v1;" + ";".join(self.live))[1]
+            view = view.replace(
+                panel=view.panel or words.panel,
+                static=view.static or words.static,
+                hints=view.hints and words.hints,
+                app_link=view.app_link and words.app_link,
+                origin=words.origin or view.origin,
+            )
+        return view
+
+    def embed_src(self, app_url: str) -> str:
+        """The iframe's address: ``app_url`` (its own fragment dropped) ``#`` the link."""
+        return app_url.split("#", 1)[0] + "#" + unparse(self.game, self.live_view())
+
+    def live_fragment(self, app_link: bool = True) -> str:
+        """The live board's ``data-zola``: the link with its view words, without the
+        iframe's ``embed`` and ``origin=`` (a live board needs neither); with ``nolink``
+        when ``app_link`` is false (the page has no app to open the game in)."""
+        view = self.live_view().replace(embed=False, origin="", edit=False)
+        return unparse(self.game, view if app_link else view.replace(app_link=False))
+
+    def live_element(self, inner: str, width: str | None = None, app_link: bool = True) -> str:
+        """``<div data-zola="FRAGMENT" class="zola-live">inner</div>`` (every value
+        escaped), at most as wide as the diagram: ``web/boards.js`` makes it a live
+        board; until then, and without JavaScript, it shows ``inner``, the diagram."""
+        wide = self.width or width
+        style = f' style="max-width: {html.escape(wide)}"' if wide else ""
+        fragment = html.escape(self.live_fragment(app_link))
+        return f'<div data-zola="{fragment}" class="zola-live"{style}>{inner}</div>'
+
+    def iframe(self, app_url: str, width: str | None = None) -> str:
+        """The playable board as an ``<iframe>`` (every value escaped), as wide as the
+        diagram when that is in pixels."""
+        pixels = _pixels(self.width or width) or 420
+        height = pixels + 60 + (120 if self.live_view().panel else 0)
+        return (
+            f'<iframe class="zola-live" src="{html.escape(self.embed_src(app_url))}" '
+            f'width="{pixels}" height="{height}" '
+            f'title="{html.escape("Playable board. " + self.alt)}" loading="lazy" '
+            'style="border:0; max-width:100%"></iframe>'
+        )
+
+    def inline_svg(self, width: str = DEFAULT_WIDTH, svg: str = "", frame: str = "") -> str:
+        """``svg`` (default: the diagram) for inlining in HTML: the alt text as its label,
+        ``width`` wide; ``frame``: the key of a live board's first screen (``data-frame``,
+        see :meth:`live_preview`). A diagram far from the screen is neither laid out nor
+        painted until the reader scrolls near it (``content-visibility``), its height
+        kept by its drawing's aspect ratio: a page of many diagrams opens sooner.
+
+        >>> svg = Diagram("#v1;size=6", {}).inline_svg()
+        >>> re.search(r' style="[^"]*"', svg)[0]
+        ' style="content-visibility:auto;aspect-ratio:636/636"'
+        """
+        svg = svg or self.svg
+        end = svg.index(">")
+        root = re.sub(
+            r' aria-label="[^"]*"',
+            lambda _: f' aria-label="{html.escape(self.alt)}"',
+            svg[:end],
+            count=1,
+        )
+        key = f' data-frame="{frame}"' if frame else ""
+        box = re.search(r' viewBox="0 0 ([0-9.]+) ([0-9.]+)"', root)
+        ratio = f";aspect-ratio:{box[1]}/{box[2]}" if box else ""
+        lazy = f' style="content-visibility:auto{ratio}"'
+        return f'{root} width="{html.escape(self.width or width)}"{lazy}{key}{svg[end:]}'
+
+    def live_preview(
+        self, width: str = DEFAULT_WIDTH, app_link: bool = True, language: str = "en"
+    ) -> str:
+        """What a live board's element holds until it is live (and without JavaScript):
+        the SVG of the board's first screen for a reader in ``language``, inlined, and
+        the rest of that screen in a JSON script, which the loader paints before Python
+        runs, so that nothing moves when the board becomes live (see
+        :func:`zola.page.live.first_frame`). When the live boards' files are here, the SVG
+        has that screen's key (the board then keeps this drawing rather than making it
+        again) and sits in the board's shadow root, declared in HTML, as the loader
+        makes it (:func:`zola.docs.sitefiles.board_root`): the board shows in its frame at
+        once, and does not grow by its controls when the loader takes it over.
+
+        >>> preview = Diagram("#v1;size=6;moves=c3xd3", {"live": "static"}).live_preview()
+        >>> preview.count("data-frame="), preview.count('<script type="application/json"')
+        (1, 1)
+        >>> preview.startswith('<template shadowrootmode="open">')
+        True
+        """
+        build = sitefiles.build()
+        svg, key, rest = first_frame(self.live_fragment(app_link), language, build or 0)
+        svg = self.inline_svg(width, svg, key if build is not None else "")
+        if build is not None:
+            svg = sitefiles.board_root(svg, rest) or svg
+        screen = rest.replace("<", "\\u003c")  # no markup (no </script>) in the script
+        return f'{svg}<script type="application/json" class="zola-screen">{screen}</script>'
+
+    def html(
+        self,
+        app_url: str = "",
+        width: str = DEFAULT_WIDTH,
+        *,
+        element: bool = False,
+        app_link: bool = True,
+    ) -> str:
+        """The block's HTML, in a ``<figure>`` with a ``<figcaption>`` when captioned: the
+        SVG; when live, inside the live board's element (``element``), or below the app
+        in an iframe (``app_url``). ``app_link``: whether the live board may link to
+        the app that serves it."""
+        parts = []
+        if self.live is not None and element:
+            parts.append(self.live_element(self.live_preview(width, app_link), width, app_link))
+        else:
+            if self.live is not None and app_url:
+                parts.append(self.iframe(app_url, width))
+            parts.append(self.inline_svg(width))
+        if self.caption:
+            parts.append(f"<figcaption>{html.escape(self.caption)}</figcaption>")
+        parts.append(self.solution_html())
+        if self.caption:
+            return '<figure class="zola-diagram">' + "".join(parts) + "</figure>"
+        return '<div class="zola-diagram">' + "".join(parts) + "</div>"
+
+
+def _puzzle(source: str, puzzles: list[Puzzle] | None) -> Puzzle:
+    """The puzzle named by ``puzzle=ID``, from ``puzzles`` or else the package's set."""
+    ident = source[len("puzzle=") :].strip()
+    size = ident.split("-")[0]
+    if puzzles is None:
+        if size not in ("6", "8"):
+            raise ValueError(f"a puzzle id starts with 6- or 8-, not {quoted(ident)}")
+        puzzles = load(int(size))
+    return find(puzzles, ident)
+
+
+def _flag(name: str, value: str | None) -> bool:
+    word = (value or "").strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ValueError(f"{name} must be true or false, not {quoted(value)}")
+
+
+def _words(value: str | None) -> list[str]:
+    """``c4xd4 c3xe5`` or ``c3, d4``: the items of a list option."""
+    return (value or "").replace(",", " ").split()
+
+
+def check_width(value: str | float | None) -> str | None:
+    """A width as the diagram takes it: ``300`` (text or a number, as a config file may
+    give it) is ``300px``; ``None`` for none.
+
+    >>> check_width("300"), check_width("50%"), check_width(" "), check_width(250)
+    ('300px', '50%', None, '250px')
+    >>> check_width("0")
+    Traceback (most recent call last):
+    ...
+    ValueError: width must be more than 0, not '0'
+    """
+    text = "" if value is None else str(value).strip()
+    if not text:
+        return None
+    if isinstance(value, bool) or not _WIDTH.fullmatch(text):
+        raise ValueError(f"width must be like 300px, 300, 50% or 20em, not {quoted(text)}")
+    if not float(text.rstrip("%abcdefghijklmnopqrstuvwxyz")):  # the number before its unit
+        raise ValueError(f"width must be more than 0, not {quoted(text)}")
+    return text + "px" if text[-1].isdigit() else text
+
+
+def _pixels(width: str | None) -> int | None:
+    if width is None or not width.endswith("px"):
+        return None
+    return max(1, round(float(width[:-2])))
+
+
+def _live(value: str | None) -> tuple[list[str] | None, str | None]:
+    """The ``live`` option: its view words (``[]`` for on, ``None`` for ``false``) and
+    the kind of live board it asks for (``None``: the page's default).
+
+    >>> _live("iframe panel"), _live("true"), _live("off")
+    ((['panel'], 'iframe'), ([], None), (None, None))
+    """
+    words = _words(value)
+    if len(words) <= 1 and (words[0].lower() if words else "") in TRUE_WORDS:
+        return [], None
+    if len(words) == 1 and words[0].lower() in FALSE_WORDS:
+        return None, None
+    kinds = [word for word in words if word in LIVE_KINDS]
+    if len(kinds) > 1:
+        raise ValueError(f"live is one of {' or '.join(LIVE_KINDS)}, not both")
+    for word in words:
+        if word.startswith("origin="):
+            parse("v1;" + word)  # a bad origin raises here, saying how it should look
+        elif word not in LIVE_WORDS and word not in LIVE_KINDS:
+            raise ValueError(
+                f"live must be true, false or embed words ({', '.join(LIVE_WORDS)}, "
+                f"origin=..., {', '.join(LIVE_KINDS)}), not {quoted(word)}"
+            )
+    return [word for word in words if word not in LIVE_KINDS], (kinds[0] if kinds else None)
+
+
+def loader_url(boards_url: str = "", app_url: str = "") -> str:
+    """The address of the live boards' loader: under ``boards_url`` (the folder that
+    serves their files), else under the app's folder (``app_url``, the app's page);
+    ``""`` when neither is given.
+
+    >>> loader_url("/zola"), loader_url(app_url="https://example.org/zola/index.html#x")
+    ('/zola/web/boards.js', 'https://example.org/zola/web/boards.js')
+    >>> loader_url("../../zola/"), loader_url(app_url="../app/index.html")
+    ('../../zola/web/boards.js', '../app/web/boards.js')
+    >>> loader_url(app_url="https://example.org/zola?x=1#y")  # a folder, named without its /
+    'https://example.org/zola/web/boards.js'
+    """
+    if boards_url.strip():
+        folder = boards_url.strip()
+        return (folder if folder.endswith("/") else folder + "/") + LOADER
+    if app_url.strip():
+        page = app_url.strip().split("#", 1)[0].split("?", 1)[0]
+        last = page.rsplit("/", 1)[-1]
+        if (last and "." not in last) or not urlsplit(page).path:
+            page += "/"  # a folder (https://example.org/zola), not a page (index.html)
+        return page[: page.rfind("/") + 1] + LOADER  # from the app's folder (a path kept whole)
+    return ""
+
+
+def loader_script(url: str) -> str:
+    """The ``<script>`` that loads the live boards of a page (once per page): ``async``,
+    so that the boards start while the browser still reads a long page."""
+    return f'<script type="module" async src="{html.escape(url)}"></script>'
+
+
+# ------------------------------------------------------------------ the extension
