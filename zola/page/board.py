@@ -17,11 +17,12 @@ It knows no computer, storage or editor; the page (:mod:`zola.page.app`) adds th
 'Not your checker: Blue is to move.'
 """
 
-from zola.compat import lowest_square, popcount
+from zola.compat import popcount
 from zola.draw.movelist import move_list
-from zola.draw.svg import CELL, MARGIN, checker, render, square_corner
+from zola.draw.svg import render
 from zola.draw.themes import THEMES
 from zola.lang.i18n import Text, say
+from zola.page.motion import slide
 from zola.page.screen import Counts, Motion
 from zola.rules.errors import InvalidOptionError, InvalidSquareError
 from zola.rules.game import EMPTY_NOTE, Game, Note
@@ -451,30 +452,9 @@ class Board:
         position = self.game.position
         red, blue = position.boards
         before, self.shown = self.shown, (position.size, red, blue)
-        if before is None or before[0] != position.size or self.view.static:
+        if before is None or self.view.static:
             return None
-        for mover in (RED, BLUE):
-            was, now = before[1 + mover], position.boards[mover]
-            gone, came = was & ~now, now & ~was
-            other, was_other = position.boards[mover ^ 1], before[2 - mover]
-            lost, back = was_other & ~other, other & ~was_other
-            if popcount(gone) != 1 or popcount(came) != 1 or (lost and back):
-                continue
-            start, end = lowest_square(gone), lowest_square(came)
-            if lost not in (0, 1 << end) or back not in (0, 1 << start):
-                continue
-            side = MARGIN if self.view.coordinates else 0
-            x0, y0 = square_corner(start, position.size, self.view.flip, side)
-            x1, y1 = square_corner(end, position.size, self.view.flip, side)
-            theme = THEMES[self.view.theme]
-            ghost = ""
-            if lost:
-                half = CELL // 2
-                drawn = checker(mover ^ 1, x1 + half, y1 + half, theme)
-                ghost = f'<g class="ghost {COLOR_NAMES[mover ^ 1]}">{drawn}</g>'
-            appear = square_name(start) if back else ""
-            return Motion(square_name(end), x0 - x1, y0 - y1, ghost, appear, not self.played)
-        return None
+        return slide(before, position, self.view, browsing=not self.played)
 
     def sounds(self) -> tuple[str, ...]:
         """The sounds of the moves played since :meth:`announce` last ran: ``move``,
