@@ -118,7 +118,12 @@ def docs_element(fragment: str) -> str:
 
 # docs_element in another checkout, for each fragment read from stdin (a JSON list).
 ELEMENTS_THERE = """import json, sys
-from zola.docs.markdown import Diagram
+# the checkout's own zola only, not the one an editable install maps its subpackages to
+sys.meta_path[:] = [finder for finder in sys.meta_path if "Editable" not in repr(finder)]
+try:
+    from zola.docs.diagrams import Diagram
+except ImportError:  # a checkout from before the package's rooms
+    from zola.markdown import Diagram
 diagrams = [Diagram("#" + fragment, {"live": ""}) for fragment in json.load(sys.stdin)]
 print(json.dumps([diagram.live_element(diagram.live_preview()) for diagram in diagrams]))
 """
