@@ -25,12 +25,13 @@ and on the page's MicroPython.
 import time
 
 from zola.compat import quoted
-from zola.engine.levels import DEFAULT_LEVEL, LEVELS, level_settings
+from zola.engine.levels import DEFAULT_LEVEL, LEVELS
 from zola.lang.i18n import LANGUAGES, Text, pick_language
 from zola.page.activities import Editing, Playing
 from zola.page.app_computer import ComputerCommands
 from zola.page.app_editor import EditorCommands
 from zola.page.app_puzzles import PuzzleCommands
+from zola.page.app_settings import SWITCH, SettingsCommands
 from zola.page.board import DEFAULT_MODE, MODES, STEP_KEYS, STEPS, Board
 from zola.page.computer import (
     WORKER_BOOT_SECONDS,
@@ -46,7 +47,7 @@ from zola.page.screen import Download, Once, Screen
 from zola.page.sharing import share
 from zola.rules.errors import InvalidOptionError, ZolaError, link_detail
 from zola.rules.game import EMPTY_NOTE, Game
-from zola.rules.geometry import Square, parse_size
+from zola.rules.geometry import Square
 from zola.rules.link import DEFAULT_VIEW, View, parse, unparse
 from zola.rules.move import Move
 from zola.rules.record import encode
@@ -60,10 +61,9 @@ if TYPE_CHECKING:
 
 __all__ = ["App", "Screen", "WORKER_BOOT_SECONDS"]
 
-SWITCH = ("on", "off")  # a yes/no preference as it is stored
 
 
-class App(EditorCommands, PuzzleCommands, ComputerCommands):
+class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands):
     """The play page: a board, the computer, the saved games, the editor.
 
     ``in_frame``: the page is inside another page's iframe. ``local`` and
@@ -368,21 +368,6 @@ class App(EditorCommands, PuzzleCommands, ComputerCommands):
         """Take the author's notes off the position shown."""
         self.board.set_note(EMPTY_NOTE)
 
-    def toggle_motion(self) -> None:
-        """Moves slide on the board, or not (remembered for the next visit)."""
-        self.motion = not self.motion
-        self.library.prefer("motion", SWITCH[not self.motion])
-
-    def toggle_sound(self) -> None:
-        """Moves make a sound, or not (remembered); turning it on plays one to hear."""
-        self.sound = not self.sound
-        self.library.prefer("sound", SWITCH[not self.sound])
-        self.chime = ("move",) if self.sound else ()
-
-    def sounding(self) -> bool:
-        """Whether moves make a sound here: never in an embed, whatever the switch."""
-        return self.sound and self.saving()
-
     def share(self, name: str) -> None:
         """Copy a link, the position alone or the embed code; or download the view (in the
         editor: of its position, unless no game can start from it)."""
@@ -403,34 +388,6 @@ class App(EditorCommands, PuzzleCommands, ComputerCommands):
     def copied(self, ok: bool, url: str) -> None:
         """The clipboard took ``url``, or refused it: then the page shows it to copy."""
         self.board.notice = Text(self.copying) if ok else Text("notice.copy_this", url=url)
-
-    # -- the menus --------------------------------------------------------------------------
-
-    def choose_size(self, value: str) -> None:
-        self.new_size = parse_size(value)
-
-    def choose_mode(self, value: str) -> None:
-        self.set_mode(value)
-        self.library.prefer("mode", value)
-
-    def choose_level(self, value: str) -> None:
-        level_settings(value)
-        self.level = value
-        self.library.prefer("level", value)
-
-    def choose_language(self, value: str) -> None:
-        if value not in LANGUAGES:
-            raise InvalidOptionError(f"unknown language {quoted(value)}")
-        self.board.language = value
-        self.library.prefer("language", value)
-
-    def set_mode(self, mode: str) -> None:
-        """Choose who the computer plays: one of :data:`zola.page.board.MODES`."""
-        if mode not in MODES:
-            raise InvalidOptionError(f"unknown mode {quoted(mode)}: choose {', '.join(MODES)}")
-        self.board.mode = mode
-        self.board.hint = None
-        self.computer.stalled = False
 
     # -- history --------------------------------------------------------------------------
 

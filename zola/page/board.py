@@ -23,13 +23,14 @@ from zola.draw.svg import render
 from zola.draw.themes import THEMES
 from zola.lang.i18n import Text, say
 from zola.page.motion import slide
+from zola.page.notes import Notes
 from zola.page.screen import Counts, Motion
 from zola.rules.errors import InvalidOptionError, InvalidSquareError
-from zola.rules.game import EMPTY_NOTE, Game, Note
+from zola.rules.game import EMPTY_NOTE, Game
 from zola.rules.geometry import parse_square, square, square_file, square_name, square_rank
 from zola.rules.link import DEFAULT_VIEW, View, unparse
 from zola.rules.move import CAPTURE, PASS, SWAP, Move
-from zola.rules.record import MAX_LENGTH, MAX_NESTING, comment_text, decode, encode, overflow
+from zola.rules.record import MAX_LENGTH, MAX_NESTING, decode, encode, overflow
 from zola.rules.sides import BLUE, COLOR_NAMES, COLOR_WORDS, PLAYER_WORDS, RED
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
@@ -51,7 +52,7 @@ STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End
 STEPS = ("first", "back", "forward", "last")  # the actions that look elsewhere in the game
 
 
-class Board:
+class Board(Notes):
     """A game on a board, as one person sees and handles it.
 
     ``view`` is how it is shown (:class:`zola.rules.link.View`); ``mode`` says who the
@@ -250,28 +251,6 @@ class Board:
             return True
         return self.note_key(key)
 
-    def note_key(self, key: str) -> bool:
-        """A starts or ends an arrow at the cursor, H marks its square, Escape drops an
-        arrow begun. Returns whether the key was used."""
-        if key in ("a", "A"):  # an arrow: from here, then to where the cursor goes
-            if self.arrow_from is None:
-                self.arrow_from = self.cursor
-                self.notice = Text("notice.arrow_from", square=square_name(self.cursor))
-            else:
-                start, self.arrow_from = self.arrow_from, None
-                self.notice = ""
-                if start != self.cursor:
-                    self.annotate(square_name(start), square_name(self.cursor))
-            return True
-        if key in ("h", "H"):
-            self.annotate(square_name(self.cursor), square_name(self.cursor))
-            return True
-        if key == "Escape" and self.arrow_from is not None:
-            self.arrow_from = None
-            self.notice = ""
-            return True
-        return False
-
     # -- stepping through the game ---------------------------------------------------------
 
     def undo(self) -> None:
@@ -347,50 +326,6 @@ class Board:
         self.game.delete(self.game.node)
         self.selected = None
         self.notice = ""
-
-    # -- the author's notes ----------------------------------------------------------------
-
-    def annotate(self, start: str, end: str) -> None:
-        """Draw on the position shown: an arrow from ``start`` to ``end``, or a marked
-        square when they are the same square; drawing one again removes it."""
-        if self.view.static:
-            self.notice = Text("notice.static")
-            return
-        size = self.game.size
-        try:
-            a, b = parse_square(start, size), parse_square(end, size)
-        except InvalidSquareError as error:
-            self.notice = error.text
-            return
-        note = self.game.node.note
-        if a == b:
-            marked = note.highlight
-            highlight = tuple(sq for sq in marked if sq != a) if a in marked else marked + (a,)
-            self.set_note(Note(note.arrows, highlight, note.comment))
-        else:
-            arrow = Move.step(a, b)
-            arrows = note.arrows
-            arrows = (
-                tuple(m for m in arrows if m != arrow) if arrow in arrows else arrows + (arrow,)
-            )
-            self.set_note(Note(arrows, note.highlight, note.comment))
-
-    def set_comment(self, text: str) -> None:
-        """The author's comment on the position shown (plain text, at most 280 characters)."""
-        if self.view.static:
-            return
-        note = self.game.node.note
-        self.set_note(Note(note.arrows, note.highlight, comment_text(text)))
-
-    def set_note(self, note: Note) -> None:
-        """The author's note on the position shown; drawing shows the notes. A note the
-        game's link could not carry is refused."""
-        before = self.record()
-        self.game.node.note = EMPTY_NOTE if note == Note((), (), "") else note
-        if not self.keep_fit(before):
-            return
-        if self.view.clean and note != EMPTY_NOTE:
-            self.view = self.view.replace(clean=False)  # show what was just drawn
 
     def toggle(self, name: str) -> None:
         """Turn one of the view's yes/no settings (``flip``, ``shading``, ``clean``)
