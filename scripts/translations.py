@@ -12,8 +12,10 @@ untranslated, a changed one is marked fuzzy, a removed one goes), and compiles e
 .po into zola/lang/XX.py, the table zola.lang.i18n imports when XX is chosen (a plain
 dict, so the page's MicroPython needs no library). Untranslated and fuzzy entries
 are left out of the table: the page says them in English, and tests/test_i18n.py
-names them. The output is the same bytes on every machine, so the files are
-committed; scripts/build runs this first.
+names them. A translation whose blanks (``{color}``, ``{count}``...) are not its
+English's is refused, naming the file, the key and both sets of blanks: filled in, it
+would fail or say the wrong thing. The output is the same bytes on every machine, so
+the files are committed; scripts/build runs this first.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import io
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from string import Formatter
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
@@ -57,6 +60,38 @@ def template() -> Catalog:
     for key, english in ENGLISH.items():
         catalog.add(english, context=key)
     return catalog
+
+
+def blanks(template: str) -> set[tuple[str, str, str | None]]:
+    """The blanks of a message: each field's name with its format spec and conversion.
+
+    >>> sorted(blanks("{color} played {move}."))
+    [('color', '', None), ('move', '', None)]
+    """
+    return {
+        (name, spec or "", conversion)
+        for _, name, spec, conversion in Formatter().parse(template)
+        if name is not None
+    }
+
+
+def wrong_blanks(catalog: Catalog) -> list[str]:
+    """The translations of ``catalog`` whose blanks are not their English's (each form of
+    a plural has the blanks of the English plural), as one line each; fuzzy and
+    untranslated ones are left out of the table anyway."""
+    problems = []
+    for message in catalog:
+        if not message.id or message.fuzzy or message.context not in ENGLISH:
+            continue
+        english = ENGLISH[message.context]
+        wanted = blanks(english if isinstance(english, str) else english[-1])
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for form in forms:
+            if form and blanks(form) != wanted:
+                has = sorted(name for name, _, _ in blanks(form))
+                english_has = sorted(name for name, _, _ in wanted)
+                problems.append(f"{message.context}: {form!r} has {has}, not {english_has}")
+    return problems
 
 
 def text(catalog: Catalog) -> str:
@@ -118,6 +153,10 @@ def outputs() -> dict[Path, str]:
         if not path.is_file():
             sys.exit(f"{path.relative_to(ROOT)} is missing: copy zola/lang/locale/zola.pot to it")
         catalog = merged(path.read_text("utf-8"), language, pot)
+        problems = wrong_blanks(catalog)
+        if problems:
+            where = path.relative_to(ROOT)
+            sys.exit(f"{where}: blanks that are not the English's:\n  " + "\n  ".join(problems))
         out[path] = text(catalog)
         rule = plural_rule(catalog, path)
         out[ROOT / "zola" / "lang" / f"{language}.py"] = module(catalog, language, rule)

@@ -2,31 +2,23 @@
 language's rule, and the files made from the .po files up to date."""
 
 import gettext
+import io
 import re
 import subprocess
 import sys
 from pathlib import Path
-from string import Formatter
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from scripts.translations import blanks, wrong_blanks
 from tests import check_script
 from zola.lang.i18n import ENGLISH, LANGUAGES, PLURAL_RULES, Text, messages, pick_language, say
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "zola" / "lang" / "locale"
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
-
-
-def blanks(template: str) -> set[tuple[str, str, str | None]]:
-    """The fields of a template: each name with its format spec and conversion."""
-    return {
-        (name, spec or "", conversion)
-        for _, name, spec, conversion in Formatter().parse(template)
-        if name is not None
-    }
 
 
 def forms(message: str | tuple[str, ...]) -> tuple[str, ...]:
@@ -175,3 +167,23 @@ def test_the_pages_switch_offers_each_language_in_its_own_words() -> None:
     assert [(value, lang) for value, lang, _ in options] == [(code, code) for code in LANGUAGES]
     names = [name for _, _, name in options]
     assert names == ["English", "Deutsch", "Español", "Français", "Italiano", "Nederlands"]
+
+
+def test_the_build_refuses_a_translation_whose_blanks_are_not_the_englishs() -> None:
+    po = (LOCALE / "de.po").read_text("utf-8")
+    assert wrong_blanks(read_po(io.StringIO(po), locale="de")) == []
+    broken = po.replace('msgstr "{color} ist am Zug."', 'msgstr "{colour} ist am Zug."', 1)
+    assert broken != po
+    problems = wrong_blanks(read_po(io.StringIO(broken), locale="de"))
+    assert problems == ["status.turn: '{colour} ist am Zug.' has ['colour'], not ['color']"]
+
+
+def test_a_table_whose_blanks_are_wrong_says_the_message_in_english(monkeypatch) -> None:
+    table = dict(messages("de")[0])
+    table["status.turn"] = "{colour} ist am Zug."  # as a broken .po would have it
+    table["count.moves"] = ("{n} Zug", "{n} Züge")
+    monkeypatch.setitem(messages("de")[0], "status.turn", table["status.turn"])
+    monkeypatch.setitem(messages("de")[0], "count.moves", table["count.moves"])
+    assert say("de", "status.turn", color=Text("color.blue")) == "Blue to move."
+    assert say("de", "count.moves", count=3) == "3 moves"
+    assert say("de", "status.count", color=Text("color.red"), count=2) == "Rot 2"  # still German

@@ -370,7 +370,9 @@ def say(language: str, key: str | Text, **args: object) -> str:
     """The string ``key`` in ``language`` (English where it has none), filled in with ``args``.
 
     A ``Text`` carries its own key and arguments. A message that counts takes the form
-    its language's plural rule gives its integer ``count``.
+    its language's plural rule gives its integer ``count``. A translation that cannot be
+    filled in (its blanks are not the English's: scripts/build refuses such a table) is
+    said in English.
 
     >>> say("en", "count.moves", count=1), say("nl", "count.moves", count=3)
     ('1 move', '3 zetten')
@@ -391,7 +393,12 @@ def say(language: str, key: str | Text, **args: object) -> str:
     for name in args:
         value = args[name]
         values[name] = say(language, value) if isinstance(value, Text) else value
-    return template.format(**values)
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):  # a table whose blanks are not the English's
+        if language == "en":
+            raise
+        return say("en", key, **args)
 
 
 def pick_language(preferred: list[str]) -> str:
