@@ -28,6 +28,7 @@ import json
 import re
 import shutil
 from binascii import crc32
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -208,22 +209,28 @@ def files(root: Path | None = None) -> list[str]:
     return listed
 
 
-def _with_imports(root: Path, paths: list[str]) -> list[str]:
-    """``paths`` and, after each JavaScript module among them, the modules it imports
-    statically (``import { x } from "./y.js"``), and theirs."""
-    out: list[str] = []
-    todo = list(reversed(paths))
-    while todo:
-        path = todo.pop()
-        if path in out:
+def _with_imports(
+    root: Path, paths: list[str], more: Callable[[str, str], list[str]] | None = None
+) -> list[str]:
+    """``paths`` and the JavaScript modules each imports statically (``import { x } from
+    "./y.js"``), and theirs, breadth first; ``more(folder, text)`` names more files a
+    module loads (PyScript's plugins)."""
+    seen: list[str] = []
+    wanted = list(paths)
+    while wanted:
+        path = wanted.pop(0)
+        if path in seen:
             continue
-        out.append(path)
-        if path.endswith(".js") and (root / path).is_file():
-            folder = path.rsplit("/", 1)[0]
-            text = (root / path).read_text(encoding="utf-8")
-            imported = [f"{folder}/{name[2:]}" for name in _STATIC_IMPORT.findall(text)]
-            todo.extend(reversed(imported))
-    return out
+        seen.append(path)
+        file = root / path
+        if not (path.endswith(".js") and file.is_file()):
+            continue
+        folder = path.rsplit("/", 1)[0]
+        text = file.read_text(encoding="utf-8")
+        wanted += [f"{folder}/{name[2:]}" for name in _STATIC_IMPORT.findall(text)]
+        if more is not None:
+            wanted += more(folder, text)
+    return seen
 
 
 def _constant(text: str, name: str) -> str:
@@ -237,26 +244,18 @@ def _pyscript(root: Path, core: str, turned_off: set[str]) -> list[str]:
     """``core`` (PyScript's core.js) and the chunks it loads on a page of live boards:
     what it imports, and the plugins it loads (every one not turned off, and the
     error plugin), each with what it imports."""
-    folder = core.rsplit("/", 1)[0]
-    wanted = [core]
-    seen: list[str] = []
-    plugins_read = False
-    while wanted:
-        path = wanted.pop(0)
-        if path in seen:
-            continue
-        seen.append(path)
-        file = root / path
-        text = file.read_text(encoding="utf-8") if file.is_file() else ""
-        wanted += [f"{folder}/{name[2:]}" for name in _STATIC_IMPORT.findall(text)]
-        plugins = _PLUGIN.findall(text)
-        if plugins:
-            plugins_read = True
-            wanted += [
-                f"{folder}/{chunk[2:]}"
-                for name, chunk in plugins
-                if name not in turned_off or name in ALWAYS_PLUGINS
-            ]
+    plugins_read = []
+
+    def plugins(folder: str, text: str) -> list[str]:
+        found = _PLUGIN.findall(text)
+        plugins_read.extend(found)
+        return [
+            f"{folder}/{chunk[2:]}"
+            for name, chunk in found
+            if name not in turned_off or name in ALWAYS_PLUGINS
+        ]
+
+    seen = _with_imports(root, [core], plugins)
     if not plugins_read and (root / core).is_file():
         raise ValueError(f"{core}: no plugin table found; zola.docs.sitefiles needs updating")
     return seen
