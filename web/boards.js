@@ -174,7 +174,7 @@ function prepare(element) {
   // that drawing when the key is its own (zola.page.live.frame_key), rather than making it again.
   const frame = preview.length === 1 ? preview[0].getAttribute("data-frame") : null;
   shell = {
-    element, root, parts, id: 0, labels: null, from: null, svg: null, frame, prepainted: null, room: "",
+    element, root, parts, id: 0, labels: null, svg: null, frame, prepainted: null, room: "",
   };
   if (!roots.has(root)) listen(root);
   roots.set(root, shell);
