@@ -56,7 +56,6 @@ if TYPE_CHECKING:
         def boards(self) -> "list[Bitboard]": ...  # the red and the blue checkers
 
 
-
 def escape(text: str) -> str:
     """``text`` safe inside an XML attribute or element.
 

@@ -62,7 +62,6 @@ if TYPE_CHECKING:
 __all__ = ["App", "Screen", "WORKER_BOOT_SECONDS"]
 
 
-
 class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands):
     """The play page: a board, the computer, the saved games, the editor.
 

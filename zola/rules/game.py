@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from typing import NamedTuple
 
 
-
 if TYPE_CHECKING:
 
     class _Note(NamedTuple):
