@@ -267,6 +267,15 @@ def test_the_loader_sends_each_event_with_the_values_the_bridge_names() -> None:
     assert "python(kind" not in loader and 'send(shell, "' not in loader
 
 
+def test_the_loader_hands_the_link_to_python_unread() -> None:
+    # The link's words (dark, panel, ...) are read once, by zola.rules.link; the loader
+    # only passes the element's data-zola on, and lays a board out from Python's screens.
+    loader = (ROOT / "web/boards.js").read_text()
+    assert loader.count("dataset.zola") == 1
+    assert 'const fragment = element.dataset.zola || "";' in loader
+    assert "fragment." not in loader and ".split(" not in loader
+
+
 def test_the_bridge_opens_keeps_and_forwards_each_event() -> None:
     built = []
     boards = Boards(build=lambda: built.append(1) or 0xC0FFEE)

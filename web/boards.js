@@ -167,9 +167,9 @@ function prepare(element) {
     puzzle: find(".puzzle"), bar: find(".bar"), buttons: {},
   };
   for (const button of root.querySelectorAll("[data-do]")) parts.buttons[button.dataset.do] = button;
-  const words = (element.dataset.zola || "").split(";");
-  parts.zola.classList.toggle("dark", words.includes("dark") || !!DARK?.matches);
-  parts.moves.hidden = !words.includes("panel");
+  // Until Python (or the docs tools' first screen) says otherwise: the reader's scheme,
+  // no move list. The link's words are read by Python only (zola.rules.link).
+  parts.zola.classList.toggle("dark", !!DARK?.matches);
   // The key of a drawing the docs tools made of the board's first screen: Python keeps
   // that drawing when the key is its own (zola.page.live.frame_key), rather than making it again.
   const frame = preview.length === 1 ? preview[0].getAttribute("data-frame") : null;
