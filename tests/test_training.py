@@ -10,7 +10,7 @@ from zola.lang.i18n import say
 from zola.page.app import App
 from zola.page.board import Board
 from zola.page.progress import KEY, Progress
-from zola.page.saved import ASIDE, MemoryStore, Saved
+from zola.page.saved import ASIDE, LEGACY, MAX_VALUE, RECENT, TAB, MemoryStore, Saved
 from zola.page.training import Trainer
 from zola.puzzles.rating import NEW_RATING, update
 from zola.puzzles.sets import load
@@ -147,6 +147,15 @@ BAD_RECORDS = [
     json.dumps({"rating": 1e9, "deviation": 200, "volatility": 0.09, "solved": 1, "failed": 0,
                 "streak": 0, "best": 0, "done": {}}),
     "[" * 100000,
+    # Absurd numbers: each would break the rating's arithmetic or the page's counts.
+    json.dumps({"rating": 1500, "deviation": 200, "volatility": 1e-200, "solved": 1, "failed": 0,
+                "streak": 0, "best": 0, "done": {}}),
+    json.dumps({"rating": 99999, "deviation": 200, "volatility": 0.06, "solved": 1, "failed": 0,
+                "streak": 0, "best": 0, "done": {}}),
+    json.dumps({"rating": 1500, "deviation": 1e-300, "volatility": 0.06, "solved": 1,
+                "failed": 0, "streak": 0, "best": 0, "done": {}}),
+    json.dumps({"rating": 1500, "deviation": 200, "volatility": 0.06, "solved": 10**300,
+                "failed": 10**300, "streak": 10**300, "best": 10**300, "done": {}}),
 ]
 
 
@@ -160,6 +169,41 @@ def test_a_record_that_cannot_be_read_is_kept_aside_and_a_new_one_starts(raw):
     assert store.get(ASIDE + "1800000000000+") == raw
     assert store.get(ASIDE + "1800000000000") == "kept before"
     assert store.get(KEY) is None
+
+
+def test_ratings_stay_within_what_the_record_reads_back():
+    rating = NEW_RATING
+    for won in [True] * 60 + [False] * 60 + [True, False] * 30:
+        rating = update(rating, 1500, won)
+        saved = _saved(MemoryStore())
+        Progress(rating).save(saved.local)
+        assert Progress.load(saved).rating == rating and not saved.set_aside
+
+
+class Unreadable(MemoryStore):
+    """A store whose long values cannot be read: as the page's Python, short of memory."""
+
+    def get(self, key: str) -> str | None:
+        value = super().get(key)
+        assert value is None or len(value) <= MAX_VALUE, f"{key} was read"
+        return value
+
+
+@pytest.mark.parametrize("key", [KEY, RECENT, "zola-mode", "zola-language", *LEGACY])
+def test_a_value_too_long_to_read_is_moved_aside_unread_and_the_puzzles_open(key):
+    huge = "x" * (MAX_VALUE + 1)
+    local = Unreadable({key: huge})
+    app = App(local=local, session=Unreadable({TAB: huge}), now=lambda: 1_800_000_000.0)
+    app.start("")  # a visit without a link: the saved games and preferences are read
+    app.click("c3")
+    app.click("d3")
+    assert app.screen().message.startswith(KEPT_ASIDE)
+    app.open_link("#puzzle=" + PUZZLES[0].id)
+    text = (Path(__file__).parent.parent / "zola" / "data" / "puzzles-6.txt").read_text()
+    app.take_file("puzzles-6.txt", text)
+    screen = app.screen()
+    assert screen.puzzle is not None and screen.puzzle.state == "solving"
+    assert local.values[ASIDE + "1800000000000"] == huge and local.values.get(key) != huge
 
 
 def test_a_record_kept_aside_is_told_once_before_the_puzzle_shows():

@@ -50,6 +50,13 @@ class Storage:
     def remove(self, key) -> None:
         safe.remove(self.name, key)
 
+    def size(self, key):
+        size = safe.size(self.name, key)
+        return size if isinstance(size, int) else None
+
+    def move(self, key, to) -> None:
+        safe.move(self.name, key, to)
+
 
 app = App(
     in_frame=not same(window.parent, window),

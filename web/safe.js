@@ -35,6 +35,38 @@ window.zolaSafe = {
       // nothing to remove then
     }
   },
+  // A value's length, or null when there is none: measured here, so that a value too
+  // long for the page's Python never reaches it (zola.page.saved.Saved.read).
+  size(name, key) {
+    try {
+      return store(name)?.getItem(key)?.length ?? null;
+    } catch {
+      return null;
+    }
+  },
+  // Put a value under another key without handing it to Python. When the storage is too
+  // full to hold it twice, its old place is freed first; it stays there if it fits nowhere.
+  move(name, key, to) {
+    const storage = store(name);
+    try {
+      const value = storage?.getItem(key);
+      if (value == null) return;
+      try {
+        storage.setItem(to, value);
+      } catch {
+        storage.removeItem(key);
+        try {
+          storage.setItem(to, value);
+        } catch {
+          storage.setItem(key, value);
+          return;
+        }
+      }
+      storage.removeItem(key);
+    } catch {
+      // a storage that refuses: the value stays where it was
+    }
+  },
   replaceHash(hash) {
     try {
       history.replaceState(null, "", hash);

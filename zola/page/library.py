@@ -53,7 +53,7 @@ class Library:
     def preference(self, name: str, allowed: "Collection[str]", default: str) -> str:
         """The stored preference ``name`` (a key of :data:`PREFERENCES`) if it is one of
         ``allowed``, else ``default``."""
-        value = self.local.get(PREFERENCES[name])
+        value = self.saved.read(PREFERENCES[name])
         return value if value is not None and value in allowed else default
 
     def prefer(self, name: str, value: str) -> None:

@@ -18,7 +18,17 @@ overwritten unread.
 import json
 
 from zola.page.saved import read_json
-from zola.puzzles.rating import MAX_DEVIATION, MAX_RATING, MIN_RATING, NEW_RATING, Rating, update
+from zola.puzzles.rating import (
+    MAX_DEVIATION,
+    MAX_RATING,
+    MAX_VOLATILITY,
+    MIN_DEVIATION,
+    MIN_RATING,
+    MIN_VOLATILITY,
+    NEW_RATING,
+    Rating,
+    update,
+)
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -26,6 +36,7 @@ if TYPE_CHECKING:
 
 KEY = "zola-puzzles"  # localStorage: the record (JSON)
 MAX_DONE = 5000  # puzzles remembered as tried
+MAX_COUNT = 10**9  # puzzles solved, failed or in a row: more is not a record the page wrote
 
 
 class Progress:
@@ -82,7 +93,7 @@ class Progress:
     def load(cls, saved: "Saved") -> "Progress":
         """The record in ``saved.local``; a value that cannot be read is kept aside
         (:meth:`~zola.page.saved.Saved.keep_aside`) and a new record starts."""
-        raw = saved.local.get(KEY)
+        raw = saved.read(KEY)
         if raw is None:
             return cls()
         try:
@@ -105,16 +116,17 @@ def _read(value: object) -> "Progress | None":
     done = value.get("done")
     if not all(isinstance(n, (int, float)) and not isinstance(n, bool) for n in numbers):
         return None
-    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
+    whole = [isinstance(n, int) and not isinstance(n, bool) for n in counts]
+    if not all(whole) or not all(0 <= n <= MAX_COUNT for n in counts):  # type: ignore[operator]
         return None
     if not isinstance(done, dict) or len(done) > MAX_DONE:
         return None
     if not all(isinstance(k, str) and isinstance(v, bool) for k, v in done.items()):
         return None
     rating, deviation, volatility = [float(n) for n in numbers]  # type: ignore[arg-type]
-    if not (MIN_RATING <= rating <= MAX_RATING and 0 < deviation <= MAX_DEVIATION):
+    if not (MIN_RATING <= rating <= MAX_RATING and MIN_DEVIATION <= deviation <= MAX_DEVIATION):
         return None
-    if not 0 < volatility < 1:
+    if not MIN_VOLATILITY <= volatility <= MAX_VOLATILITY:
         return None
     solved, failed, streak, best = counts
     return Progress(Rating(rating, deviation, volatility), solved, failed, streak, best, done)  # type: ignore[arg-type]

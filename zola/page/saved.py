@@ -6,7 +6,9 @@ The page hands in two stores with ``get(key)``, ``set(key, value)`` and
 (this tab). A tab updates only the entry it owns: when another tab has taken an
 entry over, the next save keeps this tab's game as a new entry, so two tabs
 never overwrite each other's game. A stored value that cannot be read is kept
-aside under a key of its own, never overwritten.
+aside under a key of its own, never overwritten; one longer than any the page writes
+(:data:`MAX_VALUE`) is measured and moved aside unread, so that no value can exhaust
+the page's memory.
 
 >>> local, tab = MemoryStore(), MemoryStore()
 >>> saved = Saved(local, tab, now=lambda: 1000.0)
@@ -29,7 +31,7 @@ TAB = "zola-tab"  # sessionStorage: this tab's id and what it shows (JSON)
 ASIDE = "zola-unreadable-"  # localStorage: prefix of values that could not be read
 LEGACY = ("zola-previous-game", "zola-game")  # one saved game and the one it displaced
 MAX_RECENT = 10
-MAX_VALUE = 2_000_000  # characters: a longer stored value is kept aside unread
+MAX_VALUE = 200_000  # characters: a longer stored value is kept aside, never read into Python
 MAX_BRACKETS = 4 * MAX_RECENT  # "[" and "{" in a value: the page writes 1 + MAX_RECENT
 
 _FIELDS = ("id", "fragment", "mode", "size", "moves", "updated", "tab")
@@ -57,6 +59,11 @@ if TYPE_CHECKING:
         def get(self, key: str) -> str | None: ...
         def set(self, key: str, value: str) -> None: ...
         def remove(self, key: str) -> None: ...
+        def size(self, key: str) -> int | None:
+            """The value's length in characters (``None`` when there is none), unread."""
+
+        def move(self, key: str, to: str) -> None:
+            """Put the value under another key, unread."""
 
 else:
     _Entry = namedtuple("Entry", _FIELDS)
@@ -97,6 +104,14 @@ class MemoryStore:
     def remove(self, key: str) -> None:
         self.values.pop(key, None)
 
+    def size(self, key: str) -> int | None:
+        value = self.values.get(key)
+        return None if value is None else len(value)
+
+    def move(self, key: str, to: str) -> None:
+        if key in self.values:
+            self.values[to] = self.values.pop(key)
+
 
 class Saved:
     """The recent games in ``local`` and this tab's own entry in ``session``;
@@ -115,7 +130,7 @@ class Saved:
         """This tab's id and what it showed, from the tab's storage; a value of any other
         shape starts a new tab."""
         try:
-            value = read_json(self.session.get(TAB) or "")
+            value = read_json(self.read(TAB, self.session) or "")
             shown = Shown(value["entry"], value["fragment"], value["mode"])  # type: ignore[index]
             tab = value["tab"]  # type: ignore[index]
         except (ValueError, TypeError, KeyError, IndexError):
@@ -141,7 +156,7 @@ class Saved:
 
     def recent(self) -> list[Entry]:
         """The recent games, newest first."""
-        raw = self.local.get(RECENT)
+        raw = self.read(RECENT)
         if raw is None:
             return []
         try:
@@ -202,13 +217,36 @@ class Saved:
         if len(kept) != len(entries):
             self._write(kept)
 
+    def read(self, key: str, store: "Store | None" = None) -> str | None:
+        """The value under ``key`` in ``store`` (``local`` unless told): ``None`` when there is
+        none, and when it is longer than :data:`MAX_VALUE`, which is moved aside unread.
+
+        >>> saved = Saved(MemoryStore({"k": "x" * (MAX_VALUE + 1)}), MemoryStore(), lambda: 1.0)
+        >>> saved.read("k"), saved.set_aside, saved.local.size("zola-unreadable-1000")
+        (None, ['zola-unreadable-1000'], 200001)
+        """
+        store = self.local if store is None else store
+        size = store.size(key)
+        if size is None:
+            return None
+        if size <= MAX_VALUE:
+            return store.get(key)
+        aside = self._aside_key(store)
+        store.move(key, aside)
+        self.set_aside.append(aside)
+        return None
+
     def keep_aside(self, raw: str) -> None:
         """Keep a value that cannot be read under a key of its own, for a person to recover."""
-        key = ASIDE + str(int(self.now() * 1000))
-        while self.local.get(key) is not None:
-            key += "+"
+        key = self._aside_key(self.local)
         self.local.set(key, raw)
         self.set_aside.append(key)
+
+    def _aside_key(self, store: "Store") -> str:
+        key = ASIDE + str(int(self.now() * 1000))
+        while store.size(key) is not None:
+            key += "+"
+        return key
 
     def add(self, fragment: str, mode: str, size: int, moves: int) -> Entry:
         """Add a game that no tab owns yet (one saved by an older version of the page)."""
@@ -219,11 +257,11 @@ class Saved:
     def legacy(self) -> list[str]:
         """Games saved by the page before it kept a list (oldest first), once: they are
         removed from the store as they are handed out."""
-        if self.local.get(RECENT) is not None:
+        if self.local.size(RECENT) is not None:
             return []
         found = []
         for key in LEGACY:
-            value = self.local.get(key)
+            value = self.read(key)
             if value:
                 found.append(value)
             self.local.remove(key)

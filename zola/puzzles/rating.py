@@ -33,6 +33,8 @@ MAX_DEVIATION = 350.0
 MAX_CHANGE = 150.0  # rating points one try may move
 MIN_RATING = 400.0
 MAX_RATING = 4000.0
+MIN_VOLATILITY = 0.01  # Glicko-2's usual 0.06 drifts little; beyond these it breaks down
+MAX_VOLATILITY = 0.5
 
 if TYPE_CHECKING:
 
@@ -65,7 +67,7 @@ def update(player: Rating, puzzle_rating: float, won: bool) -> Rating:
     v = 1.0 / (g * g * expected * (1.0 - expected))
     score = 1.0 if won else 0.0
     delta = v * g * (score - expected)
-    sigma = _volatility(delta, phi, v, sigma)
+    sigma = min(max(_volatility(delta, phi, v, sigma), MIN_VOLATILITY), MAX_VOLATILITY)
     phi_star = math.sqrt(phi * phi + sigma * sigma)
     phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     change = phi * phi * g * (score - expected) * SCALE
