@@ -10,9 +10,9 @@ which are dropped). The docs tools read them to declare a board's shadow root in
 (zola.docs.sitefiles.board_root); the loader must not fetch them (one request more at
 every page's boot), so this writes them into it between two marker comments, as
 `const CSS = "...";` and `const SHELL = "...".replace(/>\\n</g, "><");` (JSON strings,
-which JavaScript reads as they are). Run it after changing either file, then
-`python3 scripts/precache.py` (the service worker lists the loader's bytes);
-scripts/build runs both.
+which JavaScript reads as they are), and the link's bound as `const LINK_PREFIX`. Run
+it after changing either file, then `python3 scripts/precache.py` (the service worker
+lists the loader's bytes); scripts/build runs both.
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ import sys
 from pathlib import Path
 
 from zola.docs.sitefiles import LOADER, PARTS, STYLE
+from zola.rules.record import LINK_PREFIX
 
 ROOT = Path(__file__).resolve().parents[1]
-BEGIN = f"// BEGIN generated from {STYLE} and {PARTS} by scripts/board_parts.py: do not edit"
+BEGIN = f"// BEGIN generated from {STYLE}, {PARTS} and zola.rules.record by scripts/board_parts.py"
 END = "// END generated"
 COMMAND = "python3 scripts/board_parts.py"
 
@@ -40,6 +41,8 @@ def block(root: Path = ROOT) -> str:
         BEGIN,
         f"const CSS = {json.dumps(css, ensure_ascii=False)};",
         f'const SHELL = {json.dumps(parts, ensure_ascii=False)}.replace(/>\\n</g, "><");',
+        "// The most of a board's link that reaches Python (zola.rules.record.LINK_PREFIX).",
+        f"const LINK_PREFIX = {LINK_PREFIX};",
         END,
     ]
     return "\n".join(lines)

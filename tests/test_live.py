@@ -30,6 +30,7 @@ from zola.puzzles.sets import load
 from zola.rules import link
 from zola.rules.errors import InvalidOptionError, ZolaError
 from zola.rules.geometry import square_name
+from zola.rules.record import LINK_PREFIX
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = "https://docs.example/zola/index.html"
@@ -272,7 +273,8 @@ def test_the_loader_hands_the_link_to_python_unread() -> None:
     # only passes the element's data-zola on, and lays a board out from Python's screens.
     loader = (ROOT / "web/boards.js").read_text()
     assert loader.count("dataset.zola") == 1
-    assert 'const fragment = element.dataset.zola || "";' in loader
+    assert 'const fragment = (element.dataset.zola || "").slice(0, LINK_PREFIX);' in loader
+    assert f"const LINK_PREFIX = {LINK_PREFIX};" in loader  # no more crosses into Python
     assert "fragment." not in loader and ".split(" not in loader
 
 

@@ -61,7 +61,7 @@ def test_the_record_needs_no_percent_escapes() -> None:
         ("v1;size=8;start=6/6/6/6/6/r4b_r", "does not match"),
         ("v1;size=6;start=6/6/6/6/6/r4b", "start: bad position"),
         ("v1;size=6;moves=c3xd3.c4xd3.swap", "swap is only possible"),
-        ("v1;size=6;moves=" + "c3xd3." * 3000, "too long"),
+        ("v1;size=6;moves=" + "c3xd3." * 3000, "longer than 8000 characters"),
         ("v1;size=6;moves=%ZZ", "'%ZZ' is not a percent-escape"),
         ("v1;size=6;moves=c3xd3%E2%82%AC", "'%E2' is not an ASCII character"),
         ("v1;size=6%253Bply=0", "size must be 6, 8 or 10, not '6%3Bply=0'"),  # decoded once

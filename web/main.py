@@ -23,10 +23,16 @@ from pyscript.js_modules import sound
 from zola.lang.i18n import say
 from zola.page.app import WORKER_BOOT_SECONDS, App
 from zola.page.controls import BUTTONS, MENUS
+from zola.rules.record import LINK_PREFIX
 
 window = js.window  # the Window object itself: its methods need it as `this`
 safe = js.zolaSafe  # calls that may throw: MicroPython cannot catch a JavaScript exception
 same = getattr(js.Object, "is")  # JS identity: proxies of one object need not be equal
+
+
+def address() -> str:
+    """The address's fragment: at most one character more than a link may hold."""
+    return str(safe.hash(LINK_PREFIX))
 
 
 def element(name):
@@ -62,7 +68,7 @@ app = App(
     in_frame=not same(window.parent, window),
     local=Storage("localStorage"),
     session=Storage("sessionStorage"),
-    base_url=str(window.location.href).split("#")[0],
+    base_url=str(safe.base()),
     reduced_motion=bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches),
 )
 worker = []  # the computer's worker, once asked for: [a promise of it]
@@ -117,8 +123,7 @@ def draw() -> None:
     draw_recent(screen.recent, screen.language)
     element("app-link").hidden = not screen.app_link
     element("app-link").href = screen.app_link or "./"
-    if str(window.location.hash) != "#" + screen.fragment:  # a call to the browser: only if new
-        safe.replaceHash("#" + screen.fragment)
+    safe.replaceHash("#" + screen.fragment)  # (only if it changed)
     if screen.announce:
         element("announce").textContent = screen.announce
     for message in screen.posts:
@@ -346,8 +351,8 @@ def graph_click(event) -> None:
 
 def host_message(event) -> None:
     data = event.data
-    kind = getattr(data, "type", None) if data is not None else None
-    fragment = getattr(data, "fragment", None) if kind is not None else None
+    kind = safe.text(data, "type", 64)
+    fragment = safe.text(data, "fragment", LINK_PREFIX) if kind is not None else None
     app.host_message(kind, fragment, same(event.source, window.parent), str(event.origin))
 
 
@@ -369,12 +374,12 @@ for menu in MENUS:
     on(menu, "change", choose(menu))
 document.addEventListener("keydown", create_proxy(page_key))
 window.addEventListener(
-    "hashchange", create_proxy(lambda _event: (app.open_link(str(window.location.hash)), draw()))
+    "hashchange", create_proxy(lambda _event: (app.open_link(address()), draw()))
 )
 if app.in_frame:
     window.addEventListener("message", create_proxy(lambda event: (host_message(event), draw())))
 
-app.start(str(window.location.hash), [str(tag) for tag in window.navigator.languages])
+app.start(address(), [str(tag) for tag in window.navigator.languages])
 draw()
 element("controls").disabled = False
 document.body.dataset.ready = "1"

@@ -14,15 +14,9 @@
 
 const warn = (what, error) => console.warn(`zola offline: ${what}`, error);
 
+// (Called once the board is ready: Python has read the link and marked the body.)
 function embedded() {
-  if (window.parent !== window) return true;
-  let words = [];
-  try {
-    words = decodeURIComponent(location.hash.slice(1)).split(";");
-  } catch {
-    words = location.hash.slice(1).split(";");
-  }
-  return words.includes("embed") || document.body?.classList.contains("embed");
+  return window.parent !== window || !!document.body?.classList.contains("embed");
 }
 
 // Python's boot comes first: registration waits until the board is ready.

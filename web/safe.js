@@ -67,7 +67,24 @@ window.zolaSafe = {
       // a storage that refuses: the value stays where it was
     }
   },
+  // The address's fragment (without its "#"), or a property of a message, cut to `limit`
+  // characters: no more crosses into Python, however long the text (a link of megabytes).
+  hash(limit) {
+    return location.hash.slice(1, 1 + limit);
+  },
+  base() {
+    return location.href.split("#")[0];
+  },
+  text(object, name, limit) {
+    try {
+      const value = object?.[name];
+      return typeof value === "string" ? value.slice(0, limit) : null;
+    } catch {
+      return null; // a getter that throws
+    }
+  },
   replaceHash(hash) {
+    if (location.hash === hash) return; // only if it changed: a call the browser limits
     try {
       history.replaceState(null, "", hash);
     } catch {

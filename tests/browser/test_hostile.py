@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 
+from tests.browser.test_live_boards import board, host_page, open_host
 from tests.browser.test_puzzles import PUZZLE, _move, _solve, _wait_puzzle
+from zola import Position, decode
 
 KEPT_ASIDE = "Saved data (a game or the puzzle record) could not be read"
 HUGE = 2_400_000  # characters: about half of Chromium's storage quota for the origin
@@ -61,4 +63,56 @@ def test_a_huge_or_absurd_puzzle_record_never_stops_a_puzzle(open_app, page) -> 
     _wait_puzzle(page, "solved")
     record = json.loads(page.evaluate("localStorage.getItem('zola-puzzles')"))
     assert 0.01 <= record["volatility"] <= 0.5 and (record["solved"], record["failed"]) == (1, 0)
+    assert not page.console_errors
+
+
+# -------------------------------------------------------------- links of any length
+
+LONG = "v1;size=6;moves=c3xd3;" + "x" * 1_500_000  # over a megabyte: Chromium takes 2 MB
+TOO_LONG = "This link holds no valid game (longer than 8000 characters). A new game was started."
+
+
+def test_a_link_of_megabytes_is_told_too_long_in_the_app_and_in_an_embed(open_app, page) -> None:
+    open_app("#" + LONG)
+    assert page.text_content("#message").startswith(TOO_LONG)
+    assert page.get_attribute("#board svg", "data-position") == str(Position.start(6))
+    _move(page, "c3xd3")  # a new game, that plays
+    page.wait_for_function("location.hash === '#v1;size=6;moves=c3xd3'")
+    page.evaluate("(text) => { location.hash = text; }", LONG.replace("size=6", "size=8"))
+    page.wait_for_function("document.querySelector('#board svg').dataset.size === '6'")
+    page.wait_for_function("(t) => document.querySelector('#message').textContent.startsWith(t)",
+                           arg=TOO_LONG)
+    assert "c3xd3" in page.evaluate("localStorage.getItem('zola-recent')")  # the game is kept
+    # The same page in a frame, as an embed; then told a game of megabytes by its host.
+    page.evaluate(
+        "(src) => { const frame = document.createElement('iframe'); frame.id = 'embed';"
+        "frame.src = src; frame.width = 420; frame.height = 520; document.body.append(frame); }",
+        page.url.split("#")[0] + "#" + LONG.replace(";x", ";embed;x", 1),
+    )
+    frame = page.frame_locator("#embed")
+    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=60_000)
+    assert frame.locator("#message").text_content().startswith(TOO_LONG)
+    page.evaluate(
+        "(text) => document.querySelector('#embed').contentWindow.postMessage("
+        "{type: 'zola:load', fragment: 'v1;size=6;moves=c3xd3'}, '*')", None
+    )
+    after = decode("v1;size=6;moves=c3xd3").position
+    frame.locator(f"#board svg[data-position='{after}']").wait_for(timeout=10_000)
+    page.evaluate(
+        "(text) => document.querySelector('#embed').contentWindow.postMessage("
+        "{type: 'zola:load', fragment: text}, '*')", LONG
+    )
+    frame.locator("#message").filter(has_text=TOO_LONG).wait_for(timeout=10_000)
+    assert not page.console_errors
+
+
+def test_a_live_board_of_megabytes_says_its_problem_in_one_line(page, server_url) -> None:
+    body = board("x" * 3_000_000) + board("v1;size=6;moves=c3xd3")
+    open_host(page, server_url, host_page(body))
+    bad, good = page.locator("[data-zola]").nth(0), page.locator("[data-zola]").nth(1)
+    assert bad.get_attribute("data-problem") == "1"
+    problem = bad.locator(".problem")
+    assert problem.text_content() == "This board cannot be shown: longer than 8000 characters."
+    assert problem.bounding_box()["height"] < 60
+    assert good.get_attribute("data-ready") == "1"
     assert not page.console_errors

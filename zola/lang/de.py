@@ -172,6 +172,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'error.no_checkers': 'auf dem Brett steht kein Stein',
     'error.position': 'ungültige Stellung {position}: {why}',
     'error.too_long': 'zu lang ({length} Zeichen)',
+    'error.link_long': 'länger als {limit} Zeichen',
     'error.position_fields': "erwartet werden die Reihen, ein Leerzeichen, dann 'r' oder 'b' für die Seite am Zug",
     'error.position_side': "die Seite am Zug muss 'r' oder 'b' sein, nicht {side}",
     'error.position_ranks': '6, 8 oder 10 Reihen erwartet, {count} gefunden',

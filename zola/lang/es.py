@@ -172,6 +172,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'error.no_checkers': 'el tablero no tiene fichas',
     'error.position': 'posición no válida {position}: {why}',
     'error.too_long': 'demasiado larga ({length} caracteres)',
+    'error.link_long': 'más de {limit} caracteres',
     'error.position_fields': "se esperan las filas, un espacio y luego 'r' o 'b' para el bando que mueve",
     'error.position_side': "el bando que mueve debe ser 'r' o 'b', no {side}",
     'error.position_ranks': 'se esperan 6, 8 o 10 filas, hay {count}',

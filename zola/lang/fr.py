@@ -172,6 +172,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'error.no_checkers': "le plateau n'a aucun pion",
     'error.position': 'position invalide {position} : {why}',
     'error.too_long': 'trop long ({length} caractères)',
+    'error.link_long': 'plus de {limit} caractères',
     'error.position_fields': "attendu : les rangées, une espace, puis 'r' ou 'b' pour le camp au trait",
     'error.position_side': "le camp au trait doit être 'r' ou 'b', pas {side}",
     'error.position_ranks': '6, 8 ou 10 rangées attendues, {count} trouvées',

@@ -219,6 +219,7 @@ ENGLISH: "Messages" = {
     "error.no_checkers": "the board has no checkers",
     "error.position": "bad position {position}: {why}",
     "error.too_long": "too long ({length} characters)",
+    "error.link_long": "longer than {limit} characters",
     "error.position_fields": "expected the ranks, one space, then 'r' or 'b' for the side "
     "to move",
     "error.position_side": "side to move must be 'r' or 'b', not {side}",

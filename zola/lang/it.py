@@ -172,6 +172,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'error.no_checkers': 'la scacchiera non ha pedine',
     'error.position': 'posizione non valida {position}: {why}',
     'error.too_long': 'troppo lunga ({length} caratteri)',
+    'error.link_long': 'più di {limit} caratteri',
     'error.position_fields': "previsti le traverse, uno spazio, poi 'r' o 'b' per il lato al tratto",
     'error.position_side': "il lato al tratto deve essere 'r' o 'b', non {side}",
     'error.position_ranks': 'previste 6, 8 o 10 traverse, trovate {count}',

@@ -172,6 +172,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'error.no_checkers': 'er staan geen schijven op het bord',
     'error.position': 'ongeldige stelling {position}: {why}',
     'error.too_long': 'te lang ({length} tekens)',
+    'error.link_long': 'langer dan {limit} tekens',
     'error.position_fields': "verwacht de rijen, een spatie, dan 'r' of 'b' voor de kant die aan zet is",
     'error.position_side': "de kant aan zet moet 'r' of 'b' zijn, niet {side}",
     'error.position_ranks': '6, 8 of 10 rijen verwacht, {count} gevonden',

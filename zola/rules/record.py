@@ -41,6 +41,8 @@ from zola.rules.review import parse_review, review_text
 VERSION = "v1"
 TREE_VERSION = "v2"
 MAX_LENGTH = 8000
+LINK_PREFIX = MAX_LENGTH + 1  # the most of an address the page hands to Python: enough to
+# tell a longer link too long, however long it is
 MAX_NESTING = 40  # variations within variations
 MAX_COMMENT = 280  # characters
 _FIELDS = {
@@ -123,7 +125,7 @@ def fields(text: str) -> list[str]:
     if not isinstance(text, str):
         raise bad_link("error.not_text")
     if len(text) > MAX_LENGTH:
-        raise bad_link("error.too_long", length=len(text))
+        raise bad_link("error.link_long", limit=MAX_LENGTH)
     if text.startswith("#"):
         text = text[1:]
     return unquote(text).split(";")
