@@ -94,6 +94,39 @@ def test_a_forced_pass_is_played_for_the_stuck_player_and_announced() -> None:
     assert app.game.ply == 2
 
 
+STUCK = "v1;size=6;start=6/6/6/6/2b3/r5_r"  # Red's a1 has no line to Blue's c2: Red passes
+
+
+def test_a_game_whose_first_turn_is_a_forced_pass_opens_with_the_pass_played() -> None:
+    app = new_app("#" + STUCK)
+    screen = app.screen()
+    assert moves_of(app) == ["pass"] and screen.status == "Blue to move."
+    assert screen.message == "Red has no legal move and passes."
+    assert screen.announce == "Red passed." and screen.fragment == STUCK + ";moves=pass"
+    play(app, "c2-b2")
+    assert moves_of(app) == ["pass", "c2-b2"]
+    app.button("undo")
+    assert app.game.ply == 1 and app.screen().status == "Blue to move."
+    app.button("redo")
+    assert app.game.ply == 2
+    # Set up in the editor, then played from there: the same.
+    app.button("edit")
+    app.position_text("6/6/6/6/2b3/r5 r")
+    app.button("edit-play")
+    assert moves_of(app) == ["pass"]
+    assert app.screen().message == "Red has no legal move and passes."
+
+
+def test_the_computer_plays_after_a_forced_pass_at_the_start() -> None:
+    app = new_app("#" + STUCK)
+    app.choose("mode", "computer-second")  # the computer plays Blue, after Red's pass
+    screen = app.screen()
+    assert moves_of(app) == ["pass"] and screen.request is not None
+    app.computer_ready()
+    app.computer_answer(screen.request.id, "c2-b2")
+    assert moves_of(app) == ["pass", "c2-b2"]
+
+
 def test_pie_offer_swap_and_keep() -> None:
     app = new_app()
     assert play(app, "c3xd3").pie

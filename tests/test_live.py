@@ -134,6 +134,21 @@ def test_a_static_board_steps_but_takes_no_moves() -> None:
     assert decode(record(live.screen())).ply == 2
 
 
+def test_a_board_whose_first_turn_is_a_forced_pass_plays_it_and_says_so() -> None:
+    live = LiveBoard("v1;size=6;start=6/6/6/6/2b3/r5_r;panel", app_url=APP)
+    screen = live.screen()
+    assert screen.message == "Red has no legal move and passes."
+    assert screen.status == "Blue to move."
+    assert live.shared() == "v1;size=6;start=6/6/6/6/2b3/r5_r;moves=pass"
+    live.click("c2")
+    live.click("b2")
+    assert live.shared().endswith(";moves=pass.c2-b2")
+    live.button("first")
+    assert live.screen().status == "Red to move." and live.screen().can_forward
+    live.button("reset")  # the author's game: the pass played again
+    assert live.screen().message == "Red has no legal move and passes."
+
+
 def test_view_words_panel_nolink_flip_dark_and_clean() -> None:
     plain = LiveBoard(GAME, app_url=APP).screen()
     assert plain.move_list == "" and plain.app_link.startswith(APP + "#v1;")

@@ -116,3 +116,32 @@ def test_a_live_board_of_megabytes_says_its_problem_in_one_line(page, server_url
     assert problem.bounding_box()["height"] < 60
     assert good.get_attribute("data-ready") == "1"
     assert not page.console_errors
+
+
+# ------------------------------------------------- a first turn that is a forced pass
+
+STUCK = "v1;size=6;start=6/6/6/6/2b3/r5_r"  # Red's a1 has no line to Blue's c2
+PASSES = "Red has no legal move and passes."
+
+
+def test_a_link_whose_first_turn_is_a_forced_pass_plays_it(open_app, page) -> None:
+    open_app("#" + STUCK)
+    assert page.text_content("#message") == PASSES
+    assert page.text_content("#status").startswith("Blue to move")
+    page.wait_for_function("(t) => location.hash === t", arg=f"#{STUCK};moves=pass")
+    _move(page, "c2-b2")
+    page.wait_for_function("location.hash.endsWith(';moves=pass.c2-b2')")
+    page.click("#undo")
+    page.wait_for_function("location.hash.endsWith(';moves=pass.c2-b2;ply=1')")
+    assert not page.console_errors
+
+
+def test_a_live_board_whose_first_turn_is_a_forced_pass_plays_it(page, server_url) -> None:
+    open_host(page, server_url, host_page(board(STUCK)))
+    live = page.locator("[data-zola]")
+    assert live.locator(".message").text_content() == PASSES
+    assert live.locator(".status").text_content() == "Blue to move."
+    live.locator('[data-square="c2"]').click()
+    live.locator('[data-square="b2"]').click()
+    live.locator(".status").filter(has_text="Red to move.").wait_for()
+    assert not page.console_errors

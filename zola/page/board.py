@@ -74,6 +74,7 @@ class Board(Notes):
         self.notice: Text | str = ""
         self.played: list[tuple[int, Move]] = []
         self.shown: tuple[int, int, int] | None = None  # size and bitboards last animated
+        self.pass_if_stuck()
 
     def reset(self, game: Game) -> None:
         """Show ``game`` afresh: no selection, hint, pie choice or notice."""
@@ -83,6 +84,23 @@ class Board(Notes):
         self.hint = None
         self.pie_kept = False
         self.notice = ""
+        self.pass_if_stuck()
+
+    def pass_if_stuck(self) -> None:
+        """At the end of a game whose side to move can only pass (a position set up so),
+        play the pass and say so, as after a move.
+
+        >>> from zola.rules.position import Position
+        >>> board = Board(Game(6, Position.parse("6/6/6/6/2b3/r5 r")))
+        >>> [str(m) for m in board.game.moves], board.say(board.notice)
+        (['pass'], 'Red has no legal move and passes.')
+        """
+        game = self.game
+        if game.ply < len(game.moves) or game.legal_moves() != [Move.PASS]:
+            return
+        turn = game.turn
+        if self.play(Move.PASS):
+            self.notice = Text("notice.pass", color=COLOR_WORDS[turn])
 
     def say(self, text: Text | str) -> str:
         """``text`` in the board's language (plain strings pass unchanged)."""
