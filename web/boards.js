@@ -26,7 +26,9 @@
 // (a div, p, span, section...; not a figure). A host page on another origin than APP
 // needs APP to send CORS headers (GitHub Pages does), and a host page with a
 // Content-Security-Policy must allow APP's scripts and fetches, 'unsafe-eval'
-// (PyScript) and 'wasm-unsafe-eval' (MicroPython). A page that runs PyScript scripts of its own is not supported.
+// (PyScript) and 'wasm-unsafe-eval' (MicroPython), and where it enforces Trusted Types,
+// the policies "zola" and "default" (see TRUSTED and passHooks; the README lists it all).
+// A page that runs PyScript scripts of its own is not supported.
 //
 // This file only prepares the elements, forwards their events to web/boards.py and
 // paints what it answers (a zola.page.live.LiveScreen): every decision is made in zola.
@@ -34,7 +36,8 @@
 // the move list kept in sight) is web/board.js's, as on the play page. A move slides
 // unless the board is static or the reader asks for reduced motion.
 // window.zolaBoards is its only global: connect(), paint() and keep() for web/boards.py,
-// mounted() (how many boards are live) for tests and curious hosts.
+// mounted() (how many boards are live) for tests and curious hosts. (That it started is
+// kept under a symbol: no host id or global can say so for it.)
 
 const APP = new URL("../", import.meta.url);
 const PAGE = APP.href + "index.html"; // the full app, which "Open in the full app" opens
@@ -44,6 +47,42 @@ const CORE = "node_modules/@pyscript/core/dist/core.js";
 // page is not ours to write on; errors go to the console).
 const PLUGINS = ["!deprecations-manager", "!donkey", "!error", "!py-editor", "!py-game", "!py-terminal"];
 const SELECTOR = "[data-zola]";
+// Started once per page, whatever loaders it holds: a symbol, which neither an element's
+// id nor a host page's global of the same name can stand for (window.zolaBoards could).
+const STARTED = Symbol.for("zola.boards.started");
+// The markup and script text the loader writes (its parts, zola's drawings and move lists,
+// every text escaped; "import zola_boards") go through the Trusted Types policy "zola"
+// where the browser has them: a host page that enforces them allows that policy.
+const TRUSTED = (() => {
+  try {
+    return globalThis.trustedTypes?.createPolicy("zola", { createHTML: (s) => s, createScript: (s) => s });
+  } catch {
+    return null; // a page whose policy refuses the name: its own rules then hold
+  }
+})();
+const html = (markup) => TRUSTED?.createHTML(markup) ?? markup;
+// PyScript composes its plugins' hooks into one function with the Function constructor,
+// which a page enforcing Trusted Types refuses unless its "default" policy passes the
+// text. Where the page enforces them, allows that name and has no default policy of its
+// own, the loader's passes that composition and nothing else (no HTML, no other script).
+const HOOKS = ["(function anonymous(\n) {\nreturn(w,x)=>(", "(function anonymous(\n) {\n'use strict';return ("];
+function passHooks() {
+  try {
+    // Refused where Trusted Types hold (and reported: the console's one line about it).
+    document.createElement("template").innerHTML = "x";
+    return;
+  } catch {
+    // enforced: PyScript's hooks need the policy
+  }
+  try {
+    trustedTypes.createPolicy("default", {
+      createScript: (text, _type, sink) =>
+        sink === "Function" && HOOKS.some((start) => text.startsWith(start)) ? text : null,
+    });
+  } catch {
+    // the page's own default policy decides, or its rules refuse the name
+  }
+}
 const DARK = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
 const STILL = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
 // web/board.js: a board's events, its drawing shown (the moves slide) and its move list kept
@@ -139,7 +178,7 @@ function prepare(element) {
   }
   if (!template) {
     template = document.createElement("template");
-    template.innerHTML = SHELL;
+    template.innerHTML = html(SHELL);
     make = makeOf(template.content);
   }
   const held = [...element.children];
@@ -298,7 +337,8 @@ function draw(shell, screen, labels, svg, moveList, live) {
   // null: the drawing the element brought is the first screen's, and stays.
   if (svg != null && shell.svg !== svg) { // an unchanged board keeps its slide going
     shell.svg = svg;
-    boardDom.show(board, svg, screen.motion);
+    const motion = screen.motion && { ...screen.motion, ghost: screen.motion.ghost && html(screen.motion.ghost) };
+    boardDom.show(board, html(svg), motion);
   }
   board.tabIndex = screen.layout.static ? 0 : -1;
   parts.status.textContent = screen.status;
@@ -321,7 +361,7 @@ function draw(shell, screen, labels, svg, moveList, live) {
   parts.note.textContent = screen.comment;
   parts.moves.hidden = !screen.layout.panel;
   if (screen.layout.panel) {
-    parts.moves.innerHTML = moveList; // markup made by zola.draw.movelist, escaped
+    parts.moves.innerHTML = html(moveList); // markup made by zola.draw.movelist, escaped
     const list = parts.moves;
     domModule().then((module) => module.keepInSight(list), () => {});
   }
@@ -486,6 +526,7 @@ function hint(rel, href) {
 // them against the host page). PyScript comes first, then the rest is asked for at once,
 // rather than one after the other as PyScript gets to each.
 function boot() {
+  passHooks();
   import(url(CORE));
   const files = {
     [url("web/zola.rom")]: "./zola.rom",
@@ -497,13 +538,13 @@ function boot() {
   for (const file of Object.keys(files)) hint("preload", file);
   const script = document.createElement("script");
   script.type = "mpy";
-  script.textContent = "import zola_boards";
+  script.textContent = TRUSTED?.createScript("import zola_boards") ?? "import zola_boards";
   script.setAttribute("config", JSON.stringify({ interpreter: url(RUNTIME), plugins: PLUGINS, files }));
   // PyScript writes a script's output into its target, or else into an element it adds at
   // the end of the body, where it would stand after a board the parser is still reading
   // and make that board look closed (see closed): the target is the loader's own, here.
   const output = document.createElement("script-py");
-  output.id = "zola-boards-output";
+  output.id = `zola-boards-output-${Math.random().toString(36).slice(2)}`; // no host id's
   output.hidden = true;
   document.head.append(output);
   script.setAttribute("target", output.id);
@@ -528,4 +569,7 @@ function start() {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", takeWaiting);
 }
 
-if (!globalThis.zolaBoards) start();
+if (!globalThis[STARTED]) {
+  globalThis[STARTED] = true;
+  start();
+}

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 
-from tests.browser.test_live_boards import board, host_page, open_host
+from tests.browser.test_live_boards import board, host_page, open_host, shown
 from tests.browser.test_puzzles import PUZZLE, _move, _solve, _wait_puzzle
 from zola import Position, decode
+from zola.docs.diagrams import Diagram
+from zola.rules.link import parse
 
 KEPT_ASIDE = "Saved data (a game or the puzzle record) could not be read"
 HUGE = 2_400_000  # characters: about half of Chromium's storage quota for the origin
@@ -145,3 +147,58 @@ def test_a_live_board_whose_first_turn_is_a_forced_pass_plays_it(page, server_ur
     live.locator('[data-square="b2"]').click()
     live.locator(".status").filter(has_text="Red to move.").wait_for()
     assert not page.console_errors
+
+
+# ---------------------------------------------- host pages: ids, globals, policies
+
+CLOBBERING = (  # elements whose names are the loader's and PyScript's globals
+    '<div id="zolaBoards"></div><form name="zolaBoards"></form>'
+    '<p id="zola-boards-output"></p><img name="pyscript" alt=""><a id="process"></a>'
+    '<div id="reflected_ffi_timeout"></div><div id="Module"></div>'
+)
+
+
+def test_host_ids_and_globals_cannot_switch_the_boards_off(page, server_url) -> None:
+    # The host declares the loader's global before the loader runs, and ids of its names.
+    head = "<script>window.zolaBoards = {mounted: () => -1};</script>"
+    body = CLOBBERING + board("v1;size=6;moves=c3xd3") + board("v1;size=8;moves=d4xe4")
+    open_host(page, server_url, host_page(body, head=head))
+    boards = page.locator("[data-zola]")
+    assert [boards.nth(i).get_attribute("data-ready") for i in range(2)] == ["1", "1"]
+    boards.nth(0).locator('button[data-do="back"]').click()
+    assert shown(boards.nth(0)) == parse("v1;size=6")[0].position
+    assert page.locator("#zola-boards-output").text_content() == ""  # not written into
+    assert page.evaluate("zolaBoards.mounted()") == 2
+    assert not page.console_errors
+
+
+def test_boards_mount_under_a_strict_policy_with_trusted_types(page, server_url) -> None:
+    # The policy the README gives a host page, sent as a header; the Trusted Types policies
+    # are the loader's: "zola" for its markup, "default" for PyScript's hooks only.
+    policy = (
+        "default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; "
+        "style-src 'self'; img-src 'self' data:; "
+        "require-trusted-types-for 'script'; trusted-types zola default"
+    )
+    docs = Diagram("#v1;size=6;moves=c3xd3.c4xd3", {"live": "panel"})
+    body = docs.live_element(docs.live_preview()) + board("v1;size=8;moves=d4xe4;panel")
+    url = f"{server_url}/live-host-policy.html"
+    page.route(url, lambda route: route.fulfill(
+        body=host_page(body), content_type="text/html",
+        headers={"Content-Security-Policy": policy},
+    ))  # fmt: skip
+    page.goto(url)  # (no script of the test's own runs in it: the policy refuses them)
+    page.locator("[data-zola][data-ready='1']").nth(1).wait_for(state="attached", timeout=60_000)
+    boards = page.locator("[data-zola]")
+    second = boards.nth(1)
+    second.locator('[data-square="d5"]').click()
+    second.locator('[data-square="e4"]').click()
+    second.locator(".moves button").filter(has_text="d5xe4").wait_for()
+    boards.nth(0).locator('button[data-do="back"]').click()
+    boards.nth(0).locator(".moves button.current").filter(has_text="c3xd3").wait_for()
+    # A violation is a console error. Expected: the loader's probe for the policy, and the
+    # docs tools' inline style sheet, refused here (the loader's own takes its place).
+    probe = "This document requires 'TrustedHTML' assignment. The action has been blocked."
+    style = "Applying inline style violates the following Content Security Policy directive"
+    assert [e for e in page.console_errors if probe not in e and style not in e] == []
+    assert sum(probe in e for e in page.console_errors) == 1
