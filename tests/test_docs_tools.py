@@ -32,7 +32,9 @@ from tests.test_svg import checkers
 from zola import Game, Position, encode
 from zola.docs import sitefiles
 from zola.page.live import first_frame, frame_key
+from zola.rules.game import Note
 from zola.rules.link import parse
+from zola.rules.record import MAX_LENGTH
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_URL = "https://example.org/zola/index.html"
@@ -42,6 +44,22 @@ LINK_POSITION = str(parse(LINK)[0].position)  # after d4xe4
 NOTED = "v2;size=8;moves=d4xe4;notes=1:ac4xd4,ac3xe5"  # LINK with the arrows below
 LONE = "6/6/2rb2/6/6/6 r"
 HOSTILE = "<script>alert(1)</script>"
+
+
+def near_the_limit(room: int) -> str:
+    """A game link ``room`` characters short of the link limit (long comments)."""
+    game = Game(6)
+    for _ in range(12):
+        game.play(game.legal_moves()[0])
+    for node in [game.root, *game.nodes()]:
+        node.note = Note((), (), "!" * 280)  # 3 characters each in a link
+        if len(encode(game)) >= MAX_LENGTH - room:
+            break
+    node.note = Note((), (), "!" * (280 - (len(encode(game)) - (MAX_LENGTH - room)) // 3))
+    return encode(game)
+
+
+FULL = near_the_limit(3)  # a link that reads, but not with ";nolink" (or ";panel") added
 
 
 def _need(module: str) -> ModuleType:
@@ -138,6 +156,7 @@ BAD = [
     (12, "flip must be true or false, not 'maybe'", f".. zola:: {LONE}\n   :flip: maybe"),
     (15, "bad square 'z9'", f".. zola:: {LONE}\n   :highlight: z9"),
     (18, "needs a game link", ".. zola::"),
+    (20, "as a live board, its link would be 80", f".. zola:: {FULL}\n   :live: panel"),
 ]
 BAD_PAGE = "Bad\n===\n\n" + "\n\n".join(text for _, _, text in BAD) + f"\n\n.. zola:: {LONE}\n"
 # A page outside the toctree (so not in the LaTeX book): one board in an iframe.
@@ -503,6 +522,22 @@ def test_markdown_bad_blocks_warn_with_the_line_and_show_an_error(
     assert errors == ["Z" + message[1:] for message in messages]
 
 
+def test_a_live_block_whose_link_would_not_read_back_is_a_warning_not_a_board(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # The link reads; the live board's (with the words the tools add) would be too long.
+    text = f"```zola\n{FULL}\n```\n\n```zola\n{FULL}\nlive: true\n```\n"
+    with caplog.at_level(logging.WARNING, logger="zola.markdown"):
+        html = markdown(text, boards_url="/zola/")
+    (message,) = [record.getMessage() for record in caplog.records]
+    assert message == (
+        "zola diagram at line 5: as a live board, its link would be 8006 characters, "
+        "over the 8000 a link may hold"
+    )
+    assert len(inline_svgs(html)) == 1 and 'data-zola="' not in html  # the static one only
+    assert "zola-error" in html
+
+
 def test_markdown_never_passes_input_through_as_html(caplog: pytest.LogCaptureFixture) -> None:
     text = f'```zola\n{HOSTILE}\n```\n\n```zola\n{LONE}\nalt: "><script>x</script>\n```\n'
     html = markdown(text)
@@ -690,6 +725,28 @@ def test_mkdocs_plugin_writes_the_boards_files_and_loads_them_from_each_page(
         LINK_POSITION,
         LONE,
     ]
+    # The search index holds the pages' words, not what the boards are made of.
+    index_text = (site / "search" / "search_index.json").read_text("utf-8")
+    words = " ".join(entry["text"] for entry in json.loads(index_text)["docs"])
+    assert "The first capture" in words
+    for innard in (":host", "--panel", '\\"screen\\"', "app_link", "data-position", "stroke"):
+        assert innard not in index_text, innard
+    assert "Blue to move." in text and '"screen"' in text  # the pages keep them
+
+
+def test_mkdocs_plugin_draws_first_screens_in_the_themes_language(tmp_path: Path) -> None:
+    config = MKDOCS_YML.replace("  name: mkdocs\n", "  name: mkdocs\n  locale: de\n")
+    root = mkdocs_project(tmp_path, config)
+    done = mkdocs_build(root, "--strict")
+    assert done.returncode == 0, done.stderr
+    text = (root / "site" / "index.html").read_text("utf-8")
+    assert '<html lang="de"' in text
+    assert "Blau ist am Zug." in text and "Blue to move." not in text
+    # The extension's own language wins over the theme's.
+    config += "markdown_extensions:\n  - zola.markdown:\n      language: fr\n"
+    (root / "mkdocs.yml").write_text(config)
+    assert mkdocs_build(root, "--strict").returncode == 0
+    assert "Bleu" in (root / "site" / "index.html").read_text("utf-8")
 
 
 def test_mkdocs_plugin_warns_naming_the_page_and_strict_stops(tmp_path: Path) -> None:

@@ -48,7 +48,9 @@ from zola.docs import sitefiles
 from zola.draw.diagram import annotate, diagram, read
 from zola.page.live import first_frame
 from zola.puzzles.sets import Puzzle, find, load
+from zola.rules.errors import ZolaError
 from zola.rules.link import View, parse, unparse
+from zola.rules.record import MAX_LENGTH, MAX_NESTING, overflow
 from zola.rules.sides import BLUE, RED
 
 FLAGS = ("flip", "shading", "no-coordinates", "dark")
@@ -130,6 +132,8 @@ class Diagram:
             self.caption = (self.task() + " " + self.caption).strip()
         self.width = check_width(options.get("width"))
         self.live, self.live_kind = _live(options["live"]) if "live" in options else (None, None)
+        if self.live is not None:
+            self._check_live()
         self.svg = diagram(
             source,
             flip=self.flip,
@@ -140,6 +144,32 @@ class Diagram:
             arrows=self.arrows,
         )
         self.alt = (options.get("alt") or "").strip() or self.describe()
+
+    def _check_live(self) -> None:
+        """Raise a ValueError unless each link a live board of this diagram may carry (the
+        element's, with its app link and without; the iframe's) reads back as it is: the
+        view words and notes the options add may take a game over a link's limits."""
+        view = self.live_view()
+        for fragment in (
+            self.live_fragment(),
+            self.live_fragment(app_link=False),
+            unparse(self.game, view),
+        ):
+            why = overflow(fragment)
+            if why == "long":
+                raise ValueError(
+                    f"as a live board, its link would be {len(fragment)} characters, "
+                    f"over the {MAX_LENGTH} a link may hold"
+                )
+            if why == "deep":
+                raise ValueError(
+                    f"as a live board, its link would nest variations over {MAX_NESTING} deep"
+                )
+            try:
+                parse(fragment)
+            except ZolaError as error:
+                why = f"as a live board, its link would not read back: {error}"
+                raise ValueError(why) from None
 
     def task(self) -> str:
         """A puzzle's task: "Red to move and win in 3 moves." (``""`` for a game)."""
@@ -296,14 +326,16 @@ class Diagram:
         *,
         element: bool = False,
         app_link: bool = True,
+        language: str = "en",
     ) -> str:
         """The block's HTML, in a ``<figure>`` with a ``<figcaption>`` when captioned: the
-        SVG; when live, inside the live board's element (``element``), or below the app
-        in an iframe (``app_url``). ``app_link``: whether the live board may link to
-        the app that serves it."""
+        SVG; when live, inside the live board's element (``element``), its first screen
+        in ``language``, or below the app in an iframe (``app_url``). ``app_link``:
+        whether the live board may link to the app that serves it."""
         parts = []
         if self.live is not None and element:
-            parts.append(self.live_element(self.live_preview(width, app_link), width, app_link))
+            preview = self.live_preview(width, app_link, language)
+            parts.append(self.live_element(preview, width, app_link))
         else:
             if self.live is not None and app_url:
                 parts.append(self.iframe(app_url, width))

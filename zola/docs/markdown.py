@@ -26,7 +26,9 @@ src=".../web/boards.js">``, once. The extension's config says where it is:
 (see :mod:`zola.docs.sitefiles`), or ``app_url``, the app's page (its folder serves them;
 its boards then link to it). ``live: iframe ...`` (or the config ``live: iframe``)
 puts the app in an iframe above the diagram instead, for hosts that allow only
-iframes; that needs ``app_url``.
+iframes; that needs ``app_url``. The config's ``language`` (the pages' ``<html lang>``:
+``de``, ``fr``...) is the language the live boards' first screens are drawn in, so that
+they stay as drawn when the boards become live.
 
 >>> import markdown
 >>> html = markdown.markdown("```zola\\n6/6/2rb2/6/6/6 r\\narrows: c4xd4\\n```",
@@ -58,6 +60,7 @@ from zola.docs.diagrams import (
     loader_script,
     loader_url,
 )
+from zola.page.live import choose_language
 
 logger = logging.getLogger("zola.markdown")
 
@@ -105,6 +108,7 @@ class ZolaPreprocessor(Preprocessor):
         document: str,
         boards_url: str = "",
         live: str = "element",
+        language: str = "en",
     ) -> None:
         super().__init__(md)
         self.app_url = app_url
@@ -112,6 +116,7 @@ class ZolaPreprocessor(Preprocessor):
         self.document = document
         self.boards_url = boards_url
         self.live = live
+        self.language = language
         self.loaded = False  # whether this document has the loader yet
 
     def run(self, lines: list[str]) -> list[str]:
@@ -157,7 +162,9 @@ class ZolaPreprocessor(Preprocessor):
             )
             return diagram.html(width=self.width)
         # The boards open the app they come from, when it is the app.
-        block = diagram.html(width=self.width, element=True, app_link=not self.boards_url)
+        block = diagram.html(
+            width=self.width, element=True, app_link=not self.boards_url, language=self.language
+        )
         if not self.loaded:
             self.loaded = True
             block = loader_script(loader) + block
@@ -182,7 +189,7 @@ def _closing(lines: list[str], start: int, fence: str) -> int | None:
 
 class ZolaExtension(Extension):
     """``zola`` fenced blocks as diagrams; config: ``boards_url``, ``app_url``, ``live``,
-    ``width``, ``document``."""
+    ``width``, ``document``, ``language``."""
 
     def __init__(self, **kwargs: object) -> None:
         self.config = {
@@ -199,13 +206,18 @@ class ZolaExtension(Extension):
             "live": ["element", "How live boards are shown: element (default) or iframe"],
             "width": [DEFAULT_WIDTH, "The diagrams' width when a block gives none"],
             "document": ["", "The document's name, for warnings"],
+            "language": [
+                "",
+                "The pages' language (de, fr, ...; as their <html lang>): live boards' "
+                "first screens are drawn in it (default: English)",
+            ],
         }
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:  # Python-Markdown's name
         md.registerExtension(self)
         config = self.getConfigs()
-        for name in ("boards_url", "app_url", "document"):
+        for name in ("boards_url", "app_url", "document", "language"):
             if not isinstance(config[name], str):
                 raise ValueError(f"zola.markdown: {name} must be text, not {config[name]!r}")
         if any(mark in config["boards_url"] for mark in "?#"):
@@ -221,7 +233,13 @@ class ZolaExtension(Extension):
         # normalisation (30), so line numbers are still the text's own.
         md.preprocessors.register(
             ZolaPreprocessor(
-                md, config["app_url"], width, config["document"], config["boards_url"], live
+                md,
+                config["app_url"],
+                width,
+                config["document"],
+                config["boards_url"],
+                live,
+                choose_language(config["language"]),
             ),
             "zola",
             29,

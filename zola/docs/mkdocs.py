@@ -7,21 +7,26 @@ In ``mkdocs.yml``::
       - zola
 
 Every page's ```` ```zola ```` blocks become diagrams (:mod:`zola.markdown`, whose
-config under ``markdown_extensions`` still applies: ``width``, ``live``), and its
-``live`` blocks live boards. The build writes the files the boards load into the
-site's ``zola/`` folder (:func:`zola.docs.sitefiles.copy`; the ``folder`` option names
-another), and each page loads them by a path from itself, so the built site works
-from any static server, in any folder of it, and offline. With the ``app_url``
-option (the app's page, ``https://example.org/zola/index.html``) the boards come
+config under ``markdown_extensions`` still applies: ``width``, ``live``, ``language``),
+and its ``live`` blocks live boards, their first screens drawn in the theme's
+language (``theme: language:`` or ``locale:``) unless ``language`` says otherwise.
+The build writes the files the boards load into the site's ``zola/`` folder
+(:func:`zola.docs.sitefiles.copy`; the ``folder`` option names another), and each
+page loads them by a path from itself, so the built site works from any static
+server, in any folder of it, and offline. With the ``app_url`` option (the app's
+page, ``https://example.org/zola/index.html``) the boards come
 from that app instead and link to it, and nothing is copied.
 
 A bad block is one of MkDocs' warnings, naming its page and line (so ``mkdocs build
---strict`` stops on it), and the page says what is wrong in its place.
+--strict`` stops on it), and the page says what is wrong in its place. The search
+index (MkDocs' own or Material's) holds the pages' words, not what the boards are
+made of: their drawings, style sheet and first screens (see :func:`unboarded`).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +34,7 @@ from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
@@ -56,6 +61,33 @@ class _ToMkDocs(logging.Handler):
         log.warning(record.getMessage())
 
 
+# What the boards are made of, in the HTML zola.docs.diagrams writes: the drawings, the
+# style sheet of a board's declared root, the rest of its first screen (JSON).
+_DRAWN = re.compile(
+    r'<svg\b[^>]*\bdata-position="[^"]*"[^>]*>.*?</svg>'
+    r'|(?<=<template shadowrootmode="open">)<style>.*?</style>'
+    r'|<script type="application/json" class="zola-screen">.*?</script>',
+    re.DOTALL,
+)
+
+
+def unboarded(html: str) -> str:
+    """``html`` without what its diagrams and boards are made of: the words a search
+    index should hold.
+
+    >>> unboarded('<p>Text</p><svg data-position="6/6/6/6/6/6 r"><text>a</text></svg>')
+    '<p>Text</p>'
+    """
+    return _DRAWN.sub("", html)
+
+
+def theme_language(config: MkDocsConfig) -> str:
+    """The pages' language as the theme writes it into ``<html lang>``: Material for
+    MkDocs' ``language``, else the theme's ``locale`` (``de``, ``pt_BR`` -> ``pt-BR``)."""
+    theme = config.theme
+    return str(theme.get("language") or theme.get("locale") or "en").replace("_", "-")
+
+
 class ZolaPlugin(BasePlugin[ZolaConfig]):  # type: ignore[no-untyped-call]
     """Turns the ``zola`` blocks on, points each page's live boards at their files, and
     writes those files into the built site."""
@@ -66,6 +98,7 @@ class ZolaPlugin(BasePlugin[ZolaConfig]):  # type: ignore[no-untyped-call]
         self.settings: dict[str, Any] = {}  # that config, with the plugin's app_url
         self.folder = ""  # where in the site the boards' files go ("": not copied)
         self.live = False  # whether a page of this build loads live boards
+        self.whole: str | None = None  # a page's content while the search index reads it
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         if EXTENSION not in config.markdown_extensions:
@@ -74,6 +107,8 @@ class ZolaPlugin(BasePlugin[ZolaConfig]):  # type: ignore[no-untyped-call]
         self.settings = dict(self.given or {})
         if self.config.app_url.strip():
             self.settings["app_url"] = self.config.app_url.strip()
+        if not str(self.settings.get("language") or "").strip():
+            self.settings["language"] = theme_language(config)
         served = any(str(self.settings.get(name, "")).strip() for name in ("boards_url", "app_url"))
         self.folder, self.live = "" if served else self.config.folder.strip("/"), False
         if not served and (not self.folder or ".." in self.folder.split("/")):
@@ -98,6 +133,19 @@ class ZolaPlugin(BasePlugin[ZolaConfig]):  # type: ignore[no-untyped-call]
         url = loader_url(settings.get("boards_url", ""), settings.get("app_url", ""))
         self.live = self.live or loader_script(url) in html  # (the page's one loader line)
         return html
+
+    # Around the search plugin's indexing (it reads page.content in on_page_context, at
+    # priority 0): the content without the boards' innards first, the whole page after.
+    @event_priority(100)
+    def _before_search(self, context: Any, /, *, page: Page, **_: Any) -> None:
+        self.whole = page.content
+        page.content = unboarded(page.content or "")
+
+    @event_priority(-100)
+    def _after_search(self, context: Any, /, *, page: Page, **_: Any) -> None:
+        page.content = self.whole
+
+    on_page_context = CombinedEvent(_before_search, _after_search)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         # The author's config again, as on_config found it (for a build run again with it).
