@@ -12,6 +12,8 @@ const store = (name) => {
   }
 };
 
+let read = location.hash; // the address as the page last read or wrote it
+
 window.zolaSafe = {
   get(name, key) {
     try {
@@ -70,7 +72,8 @@ window.zolaSafe = {
   // The address's fragment (without its "#"), or a property of a message, cut to `limit`
   // characters: no more crosses into Python, however long the text (a link of megabytes).
   hash(limit) {
-    return location.hash.slice(1, 1 + limit);
+    read = location.hash;
+    return read.slice(1, 1 + limit);
   },
   base() {
     return location.href.split("#")[0];
@@ -83,10 +86,13 @@ window.zolaSafe = {
       return null; // a getter that throws
     }
   },
+  // The page's game into the address, unless the reader changed the address since the
+  // page last read it: then its hashchange is on its way, and that game wins.
   replaceHash(hash) {
-    if (location.hash === hash) return; // only if it changed: a call the browser limits
+    if (location.hash !== read || location.hash === hash) return;
     try {
       history.replaceState(null, "", hash);
+      read = location.hash;
     } catch {
       // the address keeps the previous game; the next change writes it
     }
