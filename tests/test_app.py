@@ -198,6 +198,7 @@ def test_control_states() -> None:
         "mode": "humans",
         "level": "casual",
         "language": "en",
+        "scheme": "auto",
     }
 
 
@@ -208,7 +209,7 @@ def test_links_open_at_their_ply_and_a_broken_link_changes_nothing_but_the_game(
     app.open_link("#v1;size=6;ply=" + "0" * 4301 + ";dark")
     screen = app.screen()
     assert screen.message.startswith("This link holds no valid game (ply must be 0: the game")
-    assert app.view.flip and app.view.theme == "light"  # the view did not change
+    assert app.view.flip and app.view.theme == ""  # the view did not change
     app.open_link("#v1;size=8;moves=a1-a2")
     assert app.screen().message.startswith("This link holds no valid game (move 1: a1-a2")
     assert app.game.position == Position.start(8)
@@ -817,3 +818,33 @@ def test_every_error_is_raised_with_a_key_of_the_table_and_translated() -> None:
         table = messages(language)[0]
         same = {key for key in ENGLISH if key.startswith("error.") and table[key] == ENGLISH[key]}
         assert same == {"error.verbatim"}, language  # every other error message is translated
+
+
+def test_the_colours_follow_the_system_unless_the_person_or_the_link_chooses() -> None:
+    local = MemoryStore()
+    app = new_app("#v1;size=6;moves=c3xd3", local=local, dark=True)
+    screen = app.screen()
+    assert screen.layout["dark"] and "theme-dark" in screen.board
+    assert screen.controls["scheme"] == "auto" and screen.fragment == "v1;size=6;moves=c3xd3"
+    app.prefer_dark(False)  # the system turned light
+    assert not app.screen().layout["dark"] and "theme-light" in app.screen().board
+    app.choose("scheme", "dark")  # the person chooses: remembered, whatever the system
+    assert app.screen().layout["dark"] and local.get("zola-scheme") == "dark"
+    again = new_app("#v1;size=6", local=local, dark=False)
+    assert again.screen().layout["dark"] and again.screen().controls["scheme"] == "dark"
+    # A link's word wins, and stays the link's; the reader's choice never enters a link.
+    forced = new_app("#v1;size=6;moves=c3xd3;light", local=local, dark=True)
+    assert not forced.screen().layout["dark"]
+    assert forced.screen().fragment == "v1;size=6;moves=c3xd3;light"
+    assert new_app("#v1;size=6;dark").screen().layout["dark"]
+    with pytest.raises(InvalidOptionError):
+        app.choose("scheme", "sepia")
+
+
+def test_a_download_is_drawn_as_the_reader_sees_it_and_an_embed_follows_its_reader() -> None:
+    app = new_app("#v1;size=6;moves=c3xd3", dark=True)
+    app.button("download-svg")
+    assert "theme-dark" in app.screen().download[1]
+    app.button("copy-embed")
+    code = app.screen().clipboard
+    assert ";embed" in code and ";dark" not in code and ";light" not in code

@@ -165,6 +165,9 @@ def test_view_words_panel_nolink_flip_dark_and_clean() -> None:
     assert "theme-dark" in reader.screen().board
     reader.prefer_dark(False)
     assert "theme-light" in reader.screen().board
+    light = LiveBoard(GAME + ";light", app_url=APP, dark=True)  # the link's word wins
+    assert not light.screen().layout["dark"] and "theme-light" in light.screen().board
+    assert ";dark" not in reader.screen().app_link  # the reader's scheme is not shared
     noted = "v2;size=6;moves=c3xd3;notes=1:ac4-d3,cA_comment"
     assert LiveBoard(noted).screen().comment == "A comment"
     assert LiveBoard(noted + ";clean").screen().comment == ""

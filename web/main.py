@@ -64,16 +64,18 @@ class Storage:
         safe.move(self.name, key, to)
 
 
+scheme = window.matchMedia("(prefers-color-scheme: dark)")  # the system's colours
 app = App(
     in_frame=not same(window.parent, window),
     local=Storage("localStorage"),
     session=Storage("sessionStorage"),
     base_url=str(safe.base()),
     reduced_motion=bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches),
+    dark=bool(scheme.matches),
 )
 worker = []  # the computer's worker, once asked for: [a promise of it]
 reporting = []  # [True] once the page reports its height to the host page
-shown = {"language": None, "board": None}
+shown = {"language": None, "board": None, "dark": None}
 
 
 def draw() -> None:
@@ -82,6 +84,11 @@ def draw() -> None:
     body = document.body.classList
     for name, on in screen.layout.items():
         body.toggle(name, on)
+    if screen.layout["dark"] != shown["dark"]:  # (before Python: the system's, style.css)
+        shown["dark"] = screen.layout["dark"]
+        body.toggle("light", not shown["dark"])
+        bar = window.getComputedStyle(document.body).backgroundColor  # the browser's bar too
+        document.querySelector('meta[name="theme-color"]').content = bar
     if screen.language != shown["language"]:
         translate(screen.language)
     if screen.board != shown["board"]:  # an unchanged board keeps its slide going
@@ -375,6 +382,9 @@ for menu in MENUS:
 document.addEventListener("keydown", create_proxy(page_key))
 window.addEventListener(
     "hashchange", create_proxy(lambda _event: (app.open_link(address()), draw()))
+)
+scheme.addEventListener(
+    "change", create_proxy(lambda event: (app.prefer_dark(bool(event.matches)), draw()))
 )
 if app.in_frame:
     window.addEventListener("message", create_proxy(lambda event: (host_message(event), draw())))

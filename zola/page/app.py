@@ -32,7 +32,7 @@ from zola.page.app_computer import ComputerCommands
 from zola.page.app_editor import EditorCommands
 from zola.page.app_puzzles import PuzzleCommands
 from zola.page.app_settings import SWITCH, SettingsCommands
-from zola.page.board import DEFAULT_MODE, MODES, STEP_KEYS, STEPS, Board
+from zola.page.board import DEFAULT_MODE, MODES, SCHEMES, STEP_KEYS, STEPS, Board
 from zola.page.computer import (
     WORKER_BOOT_SECONDS,
     Computer,
@@ -69,7 +69,9 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands):
     ``session`` are the browser's storages (see :mod:`zola.page.saved`); ``base_url``
     is the page's address without its fragment; ``now()`` the time in seconds;
     ``reduced_motion``: the browser asks for less motion (moves then do not slide
-    unless the person turns motion on).
+    unless the person turns motion on); ``dark``: the system's colour scheme is dark
+    (the board follows it unless the person or the link chooses, see
+    :meth:`~zola.page.board.Board.theme_name`).
     """
 
     def __init__(
@@ -81,12 +83,14 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands):
         base_url: str = "",
         now: "Callable[[], float]" = time.time,
         reduced_motion: bool = False,
+        dark: bool = False,
     ) -> None:
         self.in_frame = in_frame
         local = local if local is not None else MemoryStore()
         self.library = Library(local, session if session is not None else MemoryStore(), now)
         self.base_url = base_url
         self.board = Board()
+        self.board.reader_dark = dark
         self.computer = Computer()
         self.level = DEFAULT_LEVEL
         self.editor: Editor | None = None  # the board being set up, in the editor
@@ -152,6 +156,7 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands):
         motion = library.preference("motion", SWITCH, "off" if self.reduced_motion else "on")
         self.motion = motion == "on"
         self.sound = library.preference("sound", SWITCH, "off") == "on"
+        board.scheme = library.preference("scheme", SCHEMES, "auto")
         fragment = fragment[1:] if fragment.startswith("#") else fragment
         good = self._open(fragment)
         if self.puzzles.wanted is not None:
@@ -378,7 +383,7 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands):
                 return
             start = self.editor.position()
             game = Game(start.size, start)
-        shared = share(name, game, self.view, self.language, self.base_url)
+        shared = share(name, game, self.view, self.language, self.base_url, self.board.theme_name())
         if shared.download is not None:
             self.download = shared.download
         else:

@@ -1,13 +1,14 @@
 """The play page's settings (a mixin of :class:`zola.page.app.App`): the opponent, the
-computer's level, the next game's board size, the language, whether moves slide and
-make a sound; each remembered in the browser for the next visit
+computer's level, the next game's board size, the language, the colours (the system's
+scheme, light or dark), whether moves slide and make a sound; each remembered in the
+browser for the next visit
 (:meth:`zola.page.library.Library.prefer`).
 """
 
 from zola.compat import quoted
 from zola.engine.levels import level_settings
 from zola.lang.i18n import LANGUAGES
-from zola.page.board import MODES
+from zola.page.board import MODES, SCHEMES
 from zola.rules.errors import InvalidOptionError
 from zola.rules.geometry import parse_size
 
@@ -51,6 +52,18 @@ class SettingsCommands:
             raise InvalidOptionError(f"unknown language {quoted(value)}")
         self.board.language = value
         self.library.prefer("language", value)
+
+    def choose_scheme(self, value: str) -> None:
+        """The colours: ``"auto"`` (the system's scheme), ``"light"`` or ``"dark"``."""
+        if value not in SCHEMES:
+            choices = ", ".join(SCHEMES)
+            raise InvalidOptionError(f"unknown colours {quoted(value)}: choose {choices}")
+        self.board.scheme = value
+        self.library.prefer("scheme", value)
+
+    def prefer_dark(self, dark: bool) -> None:
+        """The system's colour scheme changed (dark, or light)."""
+        self.board.reader_dark = dark
 
     def set_mode(self, mode: str) -> None:
         """Choose who the computer plays: one of :data:`zola.page.board.MODES`."""

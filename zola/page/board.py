@@ -45,11 +45,24 @@ MODES = {
     "computer-first": (True, False),
     "computers": (True, True),
 }
+# The reader's choices of colours: the scheme around the board (the system's, the host
+# page's), or light or dark whatever it is. A link's `light` or `dark` word wins over each.
+SCHEMES = ("auto", "light", "dark")
 YOU, COMPUTER = Text("player.you"), Text("player.computer")
 CURSOR_KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
 # Keys anywhere on a board's page but on its squares: the steps and the ends (see ACTIONS).
 STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
 STEPS = ("first", "back", "forward", "last")  # the actions that look elsewhere in the game
+
+
+def theme_of(link: str, scheme: str, dark: bool) -> str:
+    """A board's colours: the ``link``'s word (``""``: none), else the reader's ``scheme``
+    (one of :data:`SCHEMES`), else the scheme around the board (``dark`` or light)."""
+    if link:
+        return link
+    if scheme != "auto":
+        return scheme
+    return "dark" if dark else "light"
 
 
 class Board(Notes):
@@ -74,6 +87,8 @@ class Board(Notes):
         self.notice: Text | str = ""
         self.played: list[tuple[int, Move]] = []
         self.shown: tuple[int, int, int] | None = None  # size and bitboards last animated
+        self.scheme = "auto"  # the reader's choice of colours: one of SCHEMES
+        self.reader_dark = False  # whether the scheme around the board is dark
         self.pass_if_stuck()
 
     def reset(self, game: Game) -> None:
@@ -101,6 +116,22 @@ class Board(Notes):
         turn = game.turn
         if self.play(Move.PASS):
             self.notice = Text("notice.pass", color=COLOR_WORDS[turn])
+
+    def theme_name(self) -> str:
+        """The board's colours, ``"light"`` or ``"dark"``: the link's word, else the
+        reader's choice (:attr:`scheme`), else the scheme around the board.
+
+        >>> board = Board(); board.reader_dark = True
+        >>> board.theme_name(), board.drawn_view().theme
+        ('dark', 'dark')
+        >>> board.scheme = "light"; board.theme_name()
+        'light'
+        """
+        return theme_of(self.view.theme, self.scheme, self.reader_dark)
+
+    def drawn_view(self) -> View:
+        """The view as the board is drawn: its colours decided (see :meth:`theme_name`)."""
+        return self.view.replace(theme=self.theme_name())
 
     def say(self, text: Text | str) -> str:
         """``text`` in the board's language (plain strings pass unchanged)."""
@@ -407,7 +438,7 @@ class Board(Notes):
         before, self.shown = self.shown, (position.size, red, blue)
         if before is None or self.view.static:
             return None
-        return slide(before, position, self.view, browsing=not self.played)
+        return slide(before, position, self.drawn_view(), browsing=not self.played)
 
     def sounds(self) -> tuple[str, ...]:
         """The sounds of the moves played since :meth:`announce` last ran: ``move``,
@@ -456,7 +487,7 @@ class Board(Notes):
             last_move=self.game.last_board_move(),
             highlight=note.highlight,
             arrows=drawn,
-            theme=THEMES[view.theme],
+            theme=THEMES[self.theme_name()],
             language=self.language,
             focus=None if view.static else self.cursor,
         )

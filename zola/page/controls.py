@@ -85,6 +85,7 @@ MENUS = {
     "mode": "choose_mode",
     "level": "choose_level",
     "language": "choose_language",
+    "scheme": "choose_scheme",
     "recent": "open_recent",
     "tool": "choose_tool",
     "edit-turn": "choose_edit_turn",
@@ -96,7 +97,7 @@ MENUS = {
 GROUPS = {
     "moves": ("first", "undo", "redo", "last", "promote", "delete"),  # by the move list
     "play": ("mode", "level", "hint", "size", "new", "edit", "recent", "puzzles"),
-    "view": ("flip", "shading", "motion", "sound"),
+    "view": ("flip", "shading", "scheme", "motion", "sound"),
     "analysis": ("analysis", "review"),
     "share": SHARES,
     "offer": ("swap", "keep", "retry"),  # under the status, when the page asks

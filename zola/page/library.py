@@ -35,6 +35,7 @@ PREFERENCES = {
     "level": "zola-level",
     "motion": "zola-motion",  # "on" or "off": moves slide on the board
     "sound": "zola-sound",  # "on" or "off": moves make a sound
+    "scheme": "zola-scheme",  # "auto", "light" or "dark": the colours
 }
 
 

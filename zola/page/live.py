@@ -35,7 +35,7 @@ from collections import namedtuple
 
 from zola.lang.i18n import Text, pick_language, say
 from zola.page.activities import Playing
-from zola.page.board import ACTIONS, STEP_KEYS, Board
+from zola.page.board import ACTIONS, STEP_KEYS, Board, theme_of
 from zola.page.board_screen import board_fields
 from zola.page.screen import BOARD_FIELDS
 from zola.page.training import ACTIONS as PUZZLE_ACTIONS
@@ -200,8 +200,8 @@ class LiveBoard:
     words) on a :class:`~zola.page.board.Board`, and the reader's moves on it.
 
     ``language`` is the board's (see :func:`choose_language`), ``app_url`` the full app's
-    address for "Open in the full app" (``""``: no link), ``dark`` whether the reader's
-    colour scheme is dark (the ``dark`` word makes a board dark either way), ``still``
+    address for "Open in the full app" (``""``: no link), ``dark`` whether the scheme
+    around the board is dark (a link's ``light`` or ``dark`` word wins), ``still``
     whether the reader asks for less motion (moves then do not slide). ``shown`` is the
     key of the first screen the board's element shows already (the docs tools' preview,
     painted by the loader, see :func:`first_frame`) and ``build`` the CRC-32 of the
@@ -226,7 +226,7 @@ class LiveBoard:
         self.still = still
         self._board: Board | None = None
         self.problem: Text | str = ""
-        self.link_dark = False  # the link says `dark`
+        self.link_theme = ""  # the link's `light` or `dark`, if it says one
         # The author's moves and notes as the link writes them, kept when the reader first
         # does something that may change them (not before: many boards open at once).
         self.author: tuple[str, str] | None = None
@@ -238,7 +238,7 @@ class LiveBoard:
         self.kept = False
         if shown:
             try:
-                self.link_dark = view_of(fragment).theme == "dark"
+                self.link_theme = view_of(fragment).theme
                 self.kept = shown == self.first_key(build)
             except ZolaError:  # a link whose words are wrong: read it now, to say so
                 pass
@@ -265,16 +265,15 @@ class LiveBoard:
             self._board = None
             self.problem = Text("live.bad_link", detail=link_detail(error))
             return
-        self.link_dark = view.theme == "dark"
+        self.link_theme = view.theme
         self.puzzle = view.puzzle
         # A board of a document: never the editor, no host messages, no computer, in the
-        # reader's colour scheme; the puzzle is the trainer's.
+        # scheme around it unless its link says; the puzzle is the trainer's.
         changes: dict[str, bool | str] = {"embed": True, "edit": False, "origin": "", "puzzle": ""}
-        changes["theme"] = self._theme_name()
         if self._board is not None:  # Reset: the reader's flip stays
             changes["flip"] = self._board.view.flip
         board = self._board = Board(game, view.replace(**changes))
-        board.language = self.language
+        board.language, board.reader_dark = self.language, self.dark
         self.author = None
         if self.puzzle and self.trainer is not None:  # Reset: the puzzle from its start
             self.trainer = Trainer(self.trainer.puzzle, board)
@@ -301,8 +300,8 @@ class LiveBoard:
         return frame_key(self.fragment, self.language, self._theme_name() == "dark", build)
 
     def _theme_name(self) -> str:
-        """The board's theme: dark when the link or the reader's colour scheme says so."""
-        return "dark" if self.link_dark or self.dark else "light"
+        """The board's colours, before its link is read (see :func:`theme_of`)."""
+        return theme_of(self.link_theme, "auto", self.dark)
 
     # -- what a reader does ----------------------------------------------------------------
 
@@ -378,7 +377,7 @@ class LiveBoard:
         """The reader's colour scheme changed (light or dark)."""
         self.dark = dark
         if self.board is not None:
-            self.board.view = self.board.view.replace(theme=self._theme_name())
+            self.board.reader_dark = dark
 
     # -- what it shows ---------------------------------------------------------------------
 
@@ -433,7 +432,11 @@ class LiveBoard:
             problem="",
             app_link=self.app_url + "#" + shared if shared and self.app_url else "",
             changed=self.changed(),
-            layout={"panel": view.panel, "static": view.static, "dark": view.theme == "dark"},
+            layout={
+                "panel": view.panel,
+                "static": view.static,
+                "dark": board.theme_name() == "dark",
+            },
             puzzle=self.trainer.state if self.trainer is not None else "",
             can_retry=self.trainer is not None and self.trainer.state == "wrong",
             fetch=self._fetch(),

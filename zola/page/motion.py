@@ -6,7 +6,8 @@ the one it captured, or that a step back brings back), as a
 >>> from zola.rules.position import Position
 >>> before = Position.parse("6/6/6/6/2rb2/6 r")
 >>> after = Position.parse("6/6/6/6/3r2/6 b")
->>> motion = slide((6,) + tuple(before.boards), after, DEFAULT_VIEW, browsing=False)
+>>> drawn = DEFAULT_VIEW.replace(theme="light")  # as a board is drawn: its colours decided
+>>> motion = slide((6,) + tuple(before.boards), after, drawn, browsing=False)
 >>> motion.square, motion.dx, motion.dy, motion.ghost.startswith('<g class="ghost blue">')
 ('d2', -100, 0, True)
 """
@@ -28,7 +29,8 @@ def slide(
     before: tuple[int, int, int], position: "Position", view: "View", browsing: bool
 ) -> Motion | None:
     """How the board went from ``before`` (its size and the red and blue bitboards) to
-    ``position`` as ``view`` draws it; ``None`` when nothing or more than one checker's
+    ``position`` as ``view`` draws it (its colours decided: see
+    :meth:`zola.page.board.Board.drawn_view`); ``None`` when nothing or more than one checker's
     step or capture changed (or the size did). ``browsing``: a step through the game,
     not a move played."""
     if before[0] != position.size:

@@ -83,7 +83,7 @@ def screen_of(app: "Page", once: Once) -> Screen:
             flip=view.flip,
             shading=view.shading,
             coordinates=view.coordinates,
-            theme=THEMES[view.theme],
+            theme=THEMES[board.theme_name()],
             language=app.language,
             focus=app.cursor,
         )
@@ -98,7 +98,7 @@ def screen_of(app: "Page", once: Once) -> Screen:
             "embed": view.embed,
             "panel": view.panel,
             "static": view.static,
-            "dark": view.theme == "dark",
+            "dark": board.theme_name() == "dark",
         },
         game_over=game.is_game_over(),
         controls={
@@ -106,6 +106,7 @@ def screen_of(app: "Page", once: Once) -> Screen:
             "mode": app.mode,
             "level": app.level,
             "language": app.language,
+            "scheme": board.scheme,
         },
         shading=view.shading,
         computer="" if app.puzzles.active() else app.say(computer.activity()),

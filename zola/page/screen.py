@@ -183,7 +183,7 @@ PAGE_FIELDS = (
     "switches",  # {checkbox id: checked}: motion, sound
     "layout",  # {class of the page: on}: embed, panel, static, dark
     "game_over",  # New game asks for attention
-    "controls",  # {menu id: value}: size, mode, level, language
+    "controls",  # {menu id: value}: size, mode, level, language, scheme
     "shading",  # the shading checkbox
     "computer",  # what the computer is doing, "" when nothing
     "retry",  # show Retry

@@ -53,9 +53,13 @@ class Shared(_Shared):
     __slots__ = ()
 
 
-def share(name: str, game: Game, view: View, language: str, base_url: str) -> Shared:
+def share(
+    name: str, game: Game, view: View, language: str, base_url: str, theme: str = "light"
+) -> Shared:
     """The share or download ``name`` (one of :data:`SHARES`) of ``game`` as ``view``
-    shows it; ``base_url`` is the page's address without its fragment."""
+    shows it; ``base_url`` is the page's address without its fragment. A download is
+    drawn in the colours ``theme`` (``"light"`` or ``"dark"``: as the reader sees it); an
+    embed follows its own reader unless the link's view chooses."""
     done = "notice." + name.replace("-", "_") + "_done"
     if name == "copy":
         return Shared(base_url + "#" + encode(game), done, None)
@@ -63,7 +67,7 @@ def share(name: str, game: Game, view: View, language: str, base_url: str) -> Sh
         return Shared(base_url + "#" + encode(position_only(game)), done, None)
     if name == "copy-embed":
         return Shared(embed_code(game, view, base_url), done, None)
-    size = f"zola-{game.size}x{game.size}"
+    size, view = f"zola-{game.size}x{game.size}", view.replace(theme=theme)
     if name == "download-replay":
         return Shared("", "", Download(f"{size}-replay.svg", replay(game, view, language), False))
     kind = name[len("download-") :]

@@ -10,7 +10,8 @@ View options are bare words after the record's fields, separated by ``;``:
 ``shade``   shade the distance classes
 ``nocoords`` no coordinates along the edges
 ``nohints`` no legal-move dots and rings
-``dark``    the dark theme
+``light``   the light colours, whatever the reader's scheme
+``dark``    the dark colours, whatever the reader's scheme
 ``nolink``  in an embed: no "open in the full app" link
 ``clean``   without the author's arrows, marked squares and comments
 ``edit``    the board editor, holding the position shown
@@ -80,7 +81,9 @@ class View(_View):
 
     ``embed``, ``panel``, ``static``, ``flip``, ``shading``, ``coordinates``,
     ``hints``, ``app_link``, ``clean`` (no author's arrows, marks and comments) and
-    ``edit`` (the board editor) are yes/no; ``theme`` is ``"light"`` or ``"dark"``;
+    ``edit`` (the board editor) are yes/no; ``theme`` is ``"light"`` or ``"dark"`` when
+    the link chooses, ``""`` to follow the reader (the app's setting, the system's or
+    the host page's scheme);
     ``origin`` is the one host page origin an embed talks to (``""``: any); ``puzzle``
     the id of the puzzle to solve (``""``: none).
     """
@@ -94,7 +97,7 @@ class View(_View):
 
 
 DEFAULT_VIEW = View(
-    False, False, False, False, False, True, True, "light", True, False, False, "", ""
+    False, False, False, False, False, True, True, "", True, False, False, "", ""
 )
 
 # (word, field, the value it sets), in the order links are written in.
@@ -106,6 +109,7 @@ WORDS = (
     ("shade", "shading", True),
     ("nocoords", "coordinates", False),
     ("nohints", "hints", False),
+    ("light", "theme", "light"),
     ("dark", "theme", "dark"),
     ("nolink", "app_link", False),
     ("clean", "clean", True),
