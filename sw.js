@@ -22,8 +22,8 @@
 //   visit, so the computer's worker, which may start later, loads from it.
 // - Query strings and fragments do not matter: `./?utm=x` is `./index.html`.
 // Other same-origin requests go to the network, and to a small runtime cache
-// (keyed without the query string) when the network fails or is slower than
-// NETWORK_TIMEOUT_S.
+// (by their whole URL; nothing with a query string is kept) when the network
+// fails or is slower than NETWORK_TIMEOUT_S.
 
 importScripts(
   "./node_modules/workbox-core/build/workbox-core.prod.js",
@@ -174,18 +174,16 @@ const precached = new precaching.PrecacheRoute(precache, {
 
 // ------------------------------------------------------------ other requests
 
-const stripQuery = {
-  cacheKeyWillBeUsed: async ({ request }) => {
-    const url = new URL(request.url);
-    url.search = "";
-    url.hash = "";
-    return url.href;
-  },
+// The runtime cache keys on the whole URL and keeps nothing that has a query:
+// an answer to ?a=1 is never served for ?a=2, and ?utm=... adds no entries.
+const noQuery = {
+  cacheWillUpdate: async ({ request, response }) =>
+    response.status === 200 && !new URL(request.url).search ? response : null,
 };
 const network = new strategies.NetworkFirst({
   cacheName: core.cacheNames.runtime,
   networkTimeoutSeconds: NETWORK_TIMEOUT_S,
-  plugins: [stripQuery],
+  plugins: [noQuery],
 });
 const inScope = ({ url }) => url.origin === SCOPE.origin && url.pathname.startsWith(SCOPE.pathname);
 
