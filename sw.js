@@ -11,7 +11,7 @@
 // - A new version of this file installs a new worker. It fetches only the
 //   files whose revision changed, each checked against its hash: a server
 //   halfway through an upload (new app, old runtime) fails the install, and
-//   the old set stays in use.
+//   the old set stays in use; open pages name the file that differs.
 // - A page is served by one worker from its first request to its last:
 //   precached files come from the cache, never from the network, and a
 //   new worker does not take over pages that are open (no skipWaiting on
@@ -54,11 +54,11 @@ const PRECACHE = [
   {"url": "node_modules/@pyscript/core/dist/core.css", "revision": "4a3d70ab34376a64", "integrity": "sha256-Sj1wqzQ3amRsz8EhbNebnDHoC8OBbiSW0tTQE26BEWU="},
   {"url": "web/style.css", "revision": "df5ba54048852d51", "integrity": "sha256-31ulQEiFLVHSe5+lOja5Phy1iCLIaH9fsdirCkIHQKk="},
   {"url": "web/safe.js", "revision": "c9e40f4b5204ad50", "integrity": "sha256-yeQPS1IErVDuygsmmsvuqJjn+QdG7ayMKdRsbfjqdCU="},
-  {"url": "web/offline.js", "revision": "a62157330d376689", "integrity": "sha256-piFXMw03ZomPLAhHhhBY/55byLUVSlVwSbazsclzpRI="},
+  {"url": "web/offline.js", "revision": "8ccd91050f30b63b", "integrity": "sha256-jM2RBQ8wtjunuA+iSvHDokaEdzUJIiukPMox7Q9khNo="},
   {"url": "node_modules/@pyscript/core/dist/core.js", "revision": "e3c6992c66256304", "integrity": "sha256-48aZLGYlYwQj2Ocg67ps/h0q16nkvnIkoeSjxS7cjQc="},
-  {"url": "web/main.py", "revision": "c19017a1e32cd9f8", "integrity": "sha256-wZAXoeMs2fiNCsa8+dBS9RPQsRNnM0XfHS26ga167i8="},
+  {"url": "web/main.py", "revision": "80496a0aeda94d0e", "integrity": "sha256-gElqCu2pTQ5ZcWcu5XEo7WNTi+e1e4dWFXCVyFBGRPc="},
   {"url": "pyscript.toml", "revision": "590730904f9a6e4e", "integrity": "sha256-WQcwkE+abk7yPuAhfGxtA91o8cOzUy8sqvnobmRIOFc="},
-  {"url": "web/zola.rom", "revision": "ee15c019c063a98a", "integrity": "sha256-7hXAGcBjqYrmpZ/I7VuWw1raycaGrelmBvmzbNvBZMc="},
+  {"url": "web/zola.rom", "revision": "7c33b4caec8e9d51", "integrity": "sha256-fDO0yuyOnVFU2+sVi0NjDIcp2mMQWZfFk60T95xBuZg="},
   {"url": "web/rom.py", "revision": "1f48c98f38dd8f85", "integrity": "sha256-H0jJjzjdj4UpEwNGG16wrKNziGlamE2HOGJlmVonE2g="},
   {"url": "computer.toml", "revision": "c9ac2a7ff31d77f8", "integrity": "sha256-yawqf/Mdd/iSVqsXKQQnZBwtv9Fd9heaL6hfv7kwSSE="},
   {"url": "zola/__init__.py", "revision": "bbb0179d554aa28b", "integrity": "sha256-u7AXnVVKoot0IUBCXpka54IpnGlYKcpkzOMjPiJkRtA="},
@@ -74,7 +74,7 @@ const PRECACHE = [
   {"url": "zola/engine/openings.py", "revision": "a861927ca8fe10a2", "integrity": "sha256-qGGSfKj+EKLs1hKkBswKBnWu+xVJo1VxoMnUdi/krJQ="},
   {"url": "zola/engine/protocol.py", "revision": "24e6047bb98b2ac6", "integrity": "sha256-JOYEe7mLKsZ4qKMWShTTe0JXrtUv8JKQ8dI6lOnlA0g="},
   {"url": "zola/lang/__init__.py", "revision": "ead59c83dc432742", "integrity": "sha256-6tWcg9xDJ0LfuIQBZCe7F6hb36uf7B0xZQkbtvXYSPg="},
-  {"url": "zola/lang/i18n.py", "revision": "f529191595308663", "integrity": "sha256-9SkZFZUwhmP6MQ45XtkCsEL7jjiArCYg2a5oChDBpmw="},
+  {"url": "zola/lang/i18n.py", "revision": "b2d36510e69de885", "integrity": "sha256-stNlEOad6IUYXGmMrL14FR44Hz51ccckVIn+jO3cFmo="},
   {"url": "zola/rules/__init__.py", "revision": "348f23a70d11359a", "integrity": "sha256-NI8jpw0RNZppqQoeLFhky5RLT993vDuC/uoYpiHr1dg="},
   {"url": "zola/rules/errors.py", "revision": "b40697cb353eff30", "integrity": "sha256-tAaXyzU+/zD/5N8x8l6FsVanP9dC+k1hvRU0VLkiKmc="},
   {"url": "zola/rules/game.py", "revision": "1aaa869dbef0216a", "integrity": "sha256-GqqGnb7wIWrB6wKki1bLHMc9tD4vPcPHSy0JqZOdI4M="},
@@ -108,14 +108,14 @@ const PRECACHE = [
   {"url": "node_modules/@pyscript/core/dist/py-terminal-CwQ6kcjg.js", "revision": "111421dd0a1f185e", "integrity": "sha256-ERQh3QofGF61sDcbj4IW/L0kFdmkszXF8zaNGHtv1xY="},
   {"url": "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs", "revision": "a473f70033319f21", "integrity": "sha256-pHP3ADMxnyERwhDQbVChInq1CAhluINYVBRtXc25qeo="},
   {"url": "node_modules/@micropython/micropython-webassembly-pyscript/micropython.wasm", "revision": "3f705482c97498cb", "integrity": "sha256-P3BUgsl0mMskyQJ1szA42aLRhoQ52CFgAtkKdb3SiZc="},
-  {"url": "docs/rules.html", "revision": "25db9f70c9579c3e", "integrity": "sha256-JdufcMlXnD4iTI/YZABANntq8wSiU6qIUO+kEKH63Nk="},
+  {"url": "docs/rules.html", "revision": "6684d40a5612fdb0", "integrity": "sha256-ZoTUClYS/bCWhJSWQQ2leVALkKQTvQx+1/Rb+tYUGk4="},
   {"url": "docs/rules.css", "revision": "a0935833a1e97847", "integrity": "sha256-oJNYM6HpeEcaXHd5jjoTqC4HiKtrw9P745IgnJkvZnM="},
   {"url": "docs/rules.js", "revision": "17d0a78fa1361973", "integrity": "sha256-F9Cnj6E2GXOEgo0eclMdWdZevUxNr7l3xRVPd3aIp7I="},
-  {"url": "docs/rules.de.html", "revision": "6db4b7bfe0f3226c", "integrity": "sha256-bbS3v+DzImy7MAzVILBIcyTAVF+x2yycaFxq64XNvS0="},
-  {"url": "docs/rules.es.html", "revision": "8d3502c9956141bb", "integrity": "sha256-jTUCyZVhQbvDsY+u0QrZit+aP2NF0nZ+7NI+evNfHLA="},
-  {"url": "docs/rules.fr.html", "revision": "8a69d44fab1ee553", "integrity": "sha256-imnUT6se5VMqHnsGzJFJZfYh3dShrOuLlBllVOvhSyI="},
-  {"url": "docs/rules.it.html", "revision": "2ce45a202a16f264", "integrity": "sha256-LORaICoW8mTiM0LMqoCPyBnsvGhATBwt0j8RhKps07E="},
-  {"url": "docs/rules.nl.html", "revision": "fe936b33936a8231", "integrity": "sha256-/pNrM5NqgjHetpETGxED8pyCjVEumWiRbTWJcalKiPg="},
+  {"url": "docs/rules.de.html", "revision": "68cb26a0fdd99c4a", "integrity": "sha256-aMsmoP3ZnEpwOIuebRhz20aA9iPvmCDbLZApQ7NKhcM="},
+  {"url": "docs/rules.es.html", "revision": "d839f4e27edc381d", "integrity": "sha256-2Dn04n7cOB14pXttGd3cHRusCGSgjflMczoGsmFHHf8="},
+  {"url": "docs/rules.fr.html", "revision": "764cae770fe32628", "integrity": "sha256-dkyudw/jJig6hdyUeZZiqpY4vpKem618YfgP5eokH2o="},
+  {"url": "docs/rules.it.html", "revision": "2371733241536b90", "integrity": "sha256-I3FzMkFTa5B57ABxKBEPdhZmemtMfGd+pSjXQTliDZ8="},
+  {"url": "docs/rules.nl.html", "revision": "2192f4eb8c558dd6", "integrity": "sha256-IZL064xVjdZxsBRT29x4f7LUZnSipJe2e5jDYJ56rYw="},
   {"url": "docs/figures/start-6.svg", "revision": "c2c6f17369137b9a", "integrity": "sha256-wsbxc2kTe5pUhZBoAxcbxGDMRp/eHyiIVtOeWfSog4w="},
   {"url": "docs/figures/classes-6.svg", "revision": "3171de22193367bd", "integrity": "sha256-MXHeIhkzZ71X6w746ft6Nu+DVkisJgu4q0zPuvjEl+0="},
   {"url": "docs/figures/classes-8.svg", "revision": "9b42d03a8801788d", "integrity": "sha256-m0LQOogBeI1ujTVWkSrlZCJG6RgQZDemyd7Ycs5rdng="},
@@ -138,9 +138,11 @@ const PRECACHE = [
 // computer, is being fetched by the page's own worker at the same time), and
 // the server says whether it is still good. The bytes are then checked
 // against the manifest's hash; when they differ (a server that answered "not
-// modified" wrongly), the file is downloaded again, with cache: "reload" and
-// the hash as its integrity, so the browser checks it. A file that still does
-// not match fails the install.
+// modified" wrongly), the file is downloaded again, with cache: "reload". A
+// file that still does not match (an upload under way, or a host that rewrites
+// files: minifies, injects a script) fails the install, and every open page of
+// the site is told which file it was: {type: "DIFFERS", file} (web/offline.js
+// hands it to the page's Python, which says so).
 const INTEGRITY = new Map(
   PRECACHE.map((entry) => [new URL(entry.url, location.href).href, entry.integrity]),
 );
@@ -160,7 +162,12 @@ const installFromHttpCache = {
     const integrity = INTEGRITY.get(request.url);
     if (!event || event.type !== "install" || !integrity || !response.ok) return response;
     if ((await sha256(response)) === integrity) return response;
-    return fetch(request.url, { cache: "reload", credentials: "same-origin", integrity });
+    const fresh = await fetch(request.url, { cache: "reload", credentials: "same-origin" });
+    if (!fresh.ok || (await sha256(fresh)) === integrity) return fresh;
+    const file = new URL(request.url).pathname.slice(SCOPE.pathname.length);
+    const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    for (const page of pages) page.postMessage({ type: "DIFFERS", file });
+    throw new Error(`${file}: the server's bytes do not match the hash sw.js lists`);
   },
 };
 

@@ -356,6 +356,11 @@ def host_message(event) -> None:
     app.host_message(kind, fragment, same(event.source, window.parent), str(event.origin))
 
 
+def file_differs(event) -> None:
+    """The offline worker names a file the server sends with other bytes (web/offline.js)."""
+    app.file_differs(safe.text(event.detail, "file", 200))
+
+
 def press(name: str):
     return lambda _event: app.button(name)
 
@@ -376,6 +381,7 @@ document.addEventListener("keydown", create_proxy(page_key))
 window.addEventListener(
     "hashchange", create_proxy(lambda _event: (app.open_link(address()), draw()))
 )
+window.addEventListener("zola:differs", create_proxy(lambda event: (file_differs(event), draw())))
 if app.in_frame:
     window.addEventListener("message", create_proxy(lambda event: (host_message(event), draw())))
 
