@@ -11,7 +11,7 @@
 // - A new version of this file installs a new worker. It fetches only the
 //   files whose revision changed, each checked against its hash: a server
 //   halfway through an upload (new app, old runtime) fails the install, and
-//   the old set stays in use.
+//   the old set stays in use; open pages name the file that differs.
 // - A page is served by one worker from its first request to its last:
 //   precached files come from the cache, never from the network, and a
 //   new worker does not take over pages that are open (no skipWaiting on
@@ -22,8 +22,8 @@
 //   visit, so the computer's worker, which may start later, loads from it.
 // - Query strings and fragments do not matter: `./?utm=x` is `./index.html`.
 // Other same-origin requests go to the network, and to a small runtime cache
-// (keyed without the query string) when the network fails or is slower than
-// NETWORK_TIMEOUT_S.
+// (by their whole URL; nothing with a query string is kept) when the network
+// fails or is slower than NETWORK_TIMEOUT_S.
 
 importScripts(
   "./node_modules/workbox-core/build/workbox-core.prod.js",
@@ -54,11 +54,11 @@ const PRECACHE = [
   {"url": "node_modules/@pyscript/core/dist/core.css", "revision": "4a3d70ab34376a64", "integrity": "sha256-Sj1wqzQ3amRsz8EhbNebnDHoC8OBbiSW0tTQE26BEWU="},
   {"url": "web/style.css", "revision": "37bf92fcc313e74e", "integrity": "sha256-N7+S/MMT504v5MlG6o+NEbkbrZPiosjSfWiYyB4ptFc="},
   {"url": "web/safe.js", "revision": "40ade94825b31db5", "integrity": "sha256-QK3pSCWzHbXhhN0dVACBfmRrvoWlwH78CHqvMHIY3Xo="},
-  {"url": "web/offline.js", "revision": "a62157330d376689", "integrity": "sha256-piFXMw03ZomPLAhHhhBY/55byLUVSlVwSbazsclzpRI="},
+  {"url": "web/offline.js", "revision": "8ccd91050f30b63b", "integrity": "sha256-jM2RBQ8wtjunuA+iSvHDokaEdzUJIiukPMox7Q9khNo="},
   {"url": "node_modules/@pyscript/core/dist/core.js", "revision": "e3c6992c66256304", "integrity": "sha256-48aZLGYlYwQj2Ocg67ps/h0q16nkvnIkoeSjxS7cjQc="},
-  {"url": "web/main.py", "revision": "67e74eb48d1cf316", "integrity": "sha256-Z+dOtI0c8xYy3JGtqO5Lif/jyV+6x2k0+vqsf7JMwfU="},
+  {"url": "web/main.py", "revision": "830c4e94660243fd", "integrity": "sha256-gwxOlGYCQ/3Gx6qcn3F/h3joXJcXlTmn2am8hnQze0E="},
   {"url": "pyscript.toml", "revision": "590730904f9a6e4e", "integrity": "sha256-WQcwkE+abk7yPuAhfGxtA91o8cOzUy8sqvnobmRIOFc="},
-  {"url": "web/zola.rom", "revision": "8481d40803f4abe2", "integrity": "sha256-hIHUCAP0q+LAmq3TlRZ8C8xYo1pszovBa/p+WcjNp0U="},
+  {"url": "web/zola.rom", "revision": "6e5fedc99fd84fd4", "integrity": "sha256-bl/tyZ/YT9TUn6J6GqRZbWnyDRdjZEZd4EXyB3YOlJQ="},
   {"url": "web/rom.py", "revision": "1f48c98f38dd8f85", "integrity": "sha256-H0jJjzjdj4UpEwNGG16wrKNziGlamE2HOGJlmVonE2g="},
   {"url": "computer.toml", "revision": "c9ac2a7ff31d77f8", "integrity": "sha256-yawqf/Mdd/iSVqsXKQQnZBwtv9Fd9heaL6hfv7kwSSE="},
   {"url": "zola/__init__.py", "revision": "bbb0179d554aa28b", "integrity": "sha256-u7AXnVVKoot0IUBCXpka54IpnGlYKcpkzOMjPiJkRtA="},
@@ -74,7 +74,7 @@ const PRECACHE = [
   {"url": "zola/engine/openings.py", "revision": "a861927ca8fe10a2", "integrity": "sha256-qGGSfKj+EKLs1hKkBswKBnWu+xVJo1VxoMnUdi/krJQ="},
   {"url": "zola/engine/protocol.py", "revision": "24e6047bb98b2ac6", "integrity": "sha256-JOYEe7mLKsZ4qKMWShTTe0JXrtUv8JKQ8dI6lOnlA0g="},
   {"url": "zola/lang/__init__.py", "revision": "ead59c83dc432742", "integrity": "sha256-6tWcg9xDJ0LfuIQBZCe7F6hb36uf7B0xZQkbtvXYSPg="},
-  {"url": "zola/lang/i18n.py", "revision": "7ae92b2680fa7fb9", "integrity": "sha256-eukrJoD6f7nu62qZl0xmaItpeFsvPsbVW3EcpkeQnqQ="},
+  {"url": "zola/lang/i18n.py", "revision": "1ce02a5a90b7c698", "integrity": "sha256-HOAqWpC3xpiUboNjZwqfExLK/++BPXbqwIkHZWMYlSU="},
   {"url": "zola/rules/__init__.py", "revision": "348f23a70d11359a", "integrity": "sha256-NI8jpw0RNZppqQoeLFhky5RLT993vDuC/uoYpiHr1dg="},
   {"url": "zola/rules/errors.py", "revision": "b40697cb353eff30", "integrity": "sha256-tAaXyzU+/zD/5N8x8l6FsVanP9dC+k1hvRU0VLkiKmc="},
   {"url": "zola/rules/game.py", "revision": "1aaa869dbef0216a", "integrity": "sha256-GqqGnb7wIWrB6wKki1bLHMc9tD4vPcPHSy0JqZOdI4M="},
@@ -108,14 +108,14 @@ const PRECACHE = [
   {"url": "node_modules/@pyscript/core/dist/py-terminal-CwQ6kcjg.js", "revision": "111421dd0a1f185e", "integrity": "sha256-ERQh3QofGF61sDcbj4IW/L0kFdmkszXF8zaNGHtv1xY="},
   {"url": "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs", "revision": "a473f70033319f21", "integrity": "sha256-pHP3ADMxnyERwhDQbVChInq1CAhluINYVBRtXc25qeo="},
   {"url": "node_modules/@micropython/micropython-webassembly-pyscript/micropython.wasm", "revision": "3f705482c97498cb", "integrity": "sha256-P3BUgsl0mMskyQJ1szA42aLRhoQ52CFgAtkKdb3SiZc="},
-  {"url": "docs/rules.html", "revision": "4873d351bb3c12ad", "integrity": "sha256-SHPTUbs8Eq1XwJN7TcuDHllUFp+c5Nd1qflAuH3iyEs="},
+  {"url": "docs/rules.html", "revision": "0d049845f5d19705", "integrity": "sha256-DQSYRfXRlwX5PR/i2RovIai71jkYWBTYMkP2kB1PMdA="},
   {"url": "docs/rules.css", "revision": "a0935833a1e97847", "integrity": "sha256-oJNYM6HpeEcaXHd5jjoTqC4HiKtrw9P745IgnJkvZnM="},
   {"url": "docs/rules.js", "revision": "17d0a78fa1361973", "integrity": "sha256-F9Cnj6E2GXOEgo0eclMdWdZevUxNr7l3xRVPd3aIp7I="},
-  {"url": "docs/rules.de.html", "revision": "b19241122475e99c", "integrity": "sha256-sZJBEiR16Zxo22sMDsvfBJx/CW1JMnriuvS/nzekG6s="},
-  {"url": "docs/rules.es.html", "revision": "03acd4cdd433a653", "integrity": "sha256-A6zUzdQzplOIJH6qqdiYxz7jdFMRUrG4DUDgEZe98kw="},
-  {"url": "docs/rules.fr.html", "revision": "e34f8bd57c088e1e", "integrity": "sha256-40+L1XwIjh4jgzv4hFWUs1+ONEzyUms7kIbamNJMBrA="},
-  {"url": "docs/rules.it.html", "revision": "6a8cfd8b11fde32b", "integrity": "sha256-aoz9ixH94yusET3siKCPx7O1CadPwYPUZz7TBKXEVJc="},
-  {"url": "docs/rules.nl.html", "revision": "6eb54829f135dac3", "integrity": "sha256-brVIKfE12sOGtYjEmlXWy5+HTI2IkL4TOU9eoIB2HAY="},
+  {"url": "docs/rules.de.html", "revision": "fa0bb825ce028f22", "integrity": "sha256-+gu4Jc4CjyLVvpRabXz0N/s6WeIByD8S2ZkKkCyJdeg="},
+  {"url": "docs/rules.es.html", "revision": "6d534dcf197972dd", "integrity": "sha256-bVNNzxl5ct21Hukue/wNm3GwfFxH5BZEk7Of9II33LA="},
+  {"url": "docs/rules.fr.html", "revision": "492d0bda66cf3e2e", "integrity": "sha256-SS0L2mbPPi4DV32f21r905NfIzUFGIRj7Y9R1bWdUZg="},
+  {"url": "docs/rules.it.html", "revision": "c25c2c974a626be5", "integrity": "sha256-wlwsl0pia+U3o7Upvql+4BUWVmcn7U8cdkhcK5c4bWY="},
+  {"url": "docs/rules.nl.html", "revision": "2caf52ed6f773bb3", "integrity": "sha256-LK9S7W93O7NKIeWeU4ByoQ5IA+dDsWChbv8VZP/poW0="},
   {"url": "docs/figures/start-6.svg", "revision": "c2c6f17369137b9a", "integrity": "sha256-wsbxc2kTe5pUhZBoAxcbxGDMRp/eHyiIVtOeWfSog4w="},
   {"url": "docs/figures/classes-6.svg", "revision": "3171de22193367bd", "integrity": "sha256-MXHeIhkzZ71X6w746ft6Nu+DVkisJgu4q0zPuvjEl+0="},
   {"url": "docs/figures/classes-8.svg", "revision": "9b42d03a8801788d", "integrity": "sha256-m0LQOogBeI1ujTVWkSrlZCJG6RgQZDemyd7Ycs5rdng="},
@@ -138,9 +138,11 @@ const PRECACHE = [
 // computer, is being fetched by the page's own worker at the same time), and
 // the server says whether it is still good. The bytes are then checked
 // against the manifest's hash; when they differ (a server that answered "not
-// modified" wrongly), the file is downloaded again, with cache: "reload" and
-// the hash as its integrity, so the browser checks it. A file that still does
-// not match fails the install.
+// modified" wrongly), the file is downloaded again, with cache: "reload". A
+// file that still does not match (an upload under way, or a host that rewrites
+// files: minifies, injects a script) fails the install, and every open page of
+// the site is told which file it was: {type: "DIFFERS", file} (web/offline.js
+// hands it to the page's Python, which says so).
 const INTEGRITY = new Map(
   PRECACHE.map((entry) => [new URL(entry.url, location.href).href, entry.integrity]),
 );
@@ -160,7 +162,12 @@ const installFromHttpCache = {
     const integrity = INTEGRITY.get(request.url);
     if (!event || event.type !== "install" || !integrity || !response.ok) return response;
     if ((await sha256(response)) === integrity) return response;
-    return fetch(request.url, { cache: "reload", credentials: "same-origin", integrity });
+    const fresh = await fetch(request.url, { cache: "reload", credentials: "same-origin" });
+    if (!fresh.ok || (await sha256(fresh)) === integrity) return fresh;
+    const file = new URL(request.url).pathname.slice(SCOPE.pathname.length);
+    const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    for (const page of pages) page.postMessage({ type: "DIFFERS", file });
+    throw new Error(`${file}: the server's bytes do not match the hash sw.js lists`);
   },
 };
 
@@ -174,18 +181,16 @@ const precached = new precaching.PrecacheRoute(precache, {
 
 // ------------------------------------------------------------ other requests
 
-const stripQuery = {
-  cacheKeyWillBeUsed: async ({ request }) => {
-    const url = new URL(request.url);
-    url.search = "";
-    url.hash = "";
-    return url.href;
-  },
+// The runtime cache keys on the whole URL and keeps nothing that has a query:
+// an answer to ?a=1 is never served for ?a=2, and ?utm=... adds no entries.
+const noQuery = {
+  cacheWillUpdate: async ({ request, response }) =>
+    response.status === 200 && !new URL(request.url).search ? response : null,
 };
 const network = new strategies.NetworkFirst({
   cacheName: core.cacheNames.runtime,
   networkTimeoutSeconds: NETWORK_TIMEOUT_S,
-  plugins: [stripQuery],
+  plugins: [noQuery],
 });
 const inScope = ({ url }) => url.origin === SCOPE.origin && url.pathname.startsWith(SCOPE.pathname);
 

@@ -336,6 +336,25 @@ def test_host_messages_reach_only_an_embed_from_its_parent() -> None:
     assert pinned.game.size == 8 and pinned.screen().post_origin == "https://host.example"
 
 
+def test_a_file_the_server_changed_is_named_in_the_page_language_but_not_in_an_embed() -> None:
+    app = new_app("")
+    app.file_differs("web/style.css")
+    message = app.screen().message
+    assert message.startswith("The app could not be saved for offline play: the server sends ")
+    assert "web/style.css" in message
+    app.choose("language", "de")
+    assert app.screen().message.startswith("Die App konnte nicht ")
+    assert "web/style.css" in app.screen().message
+    app.click("c3")
+    assert "web/style.css" not in app.screen().message  # a notice like any other
+    for nothing in (None, "", 3):
+        app.file_differs(nothing)
+        assert "web/style.css" not in app.screen().message
+    for embed in (new_app("#v1;size=6;embed"), new_app("#v1;size=6", in_frame=True)):
+        embed.file_differs("web/style.css")
+        assert embed.screen().message == ""
+
+
 def test_the_computer_starts_only_when_needed_and_says_it_is_getting_ready() -> None:
     app = new_app()  # a link: two people
     screen = app.screen()

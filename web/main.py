@@ -363,6 +363,11 @@ def host_message(event) -> None:
     app.host_message(kind, fragment, same(event.source, window.parent), str(event.origin))
 
 
+def file_differs(event) -> None:
+    """The offline worker names a file the server sends with other bytes (web/offline.js)."""
+    app.file_differs(safe.text(event.detail, "file", 200))
+
+
 def press(name: str):
     return lambda _event: app.button(name)
 
@@ -386,6 +391,7 @@ window.addEventListener(
 scheme.addEventListener(
     "change", create_proxy(lambda event: (app.prefer_dark(bool(event.matches)), draw()))
 )
+window.addEventListener("zola:differs", create_proxy(lambda event: (file_differs(event), draw())))
 if app.in_frame:
     window.addEventListener("message", create_proxy(lambda event: (host_message(event), draw())))
 

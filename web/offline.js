@@ -11,6 +11,9 @@
 //   is being left), and should the worker that serves a page change anyway
 //   while it is open, the page reloads from the new one. The game lives in
 //   the link and in the browser's storage, so nothing is lost.
+// - A new version that cannot install because the server sends a file with
+//   other bytes than sw.js lists: the worker names the file, and this script
+//   hands it to the page's Python (event "zola:differs"), which says so.
 
 const warn = (what, error) => console.warn(`zola offline: ${what}`, error);
 
@@ -54,6 +57,11 @@ function start() {
   // A new version may take over on the next load only if no other page of
   // the app stays open: tell the worker this one is going.
   addEventListener("beforeunload", () => workers.controller?.postMessage({ type: "LEAVING" }));
+  workers.addEventListener("message", async (event) => {
+    if (event.data?.type !== "DIFFERS") return;
+    await booted(); // web/main.py listens from then on
+    dispatchEvent(new CustomEvent("zola:differs", { detail: event.data }));
+  });
   if (!embedded()) register().catch((error) => warn("no offline support", error));
 }
 

@@ -135,7 +135,7 @@ def wait_for_precache(page, base: str, root: Path = ROOT) -> list[str]:
 
 # What a deployment uploads (README, "Deploying"): the app's files, and the
 # runtime folders. Runtime files are linked, not copied, unless a test changes them.
-APP = ("index.html", "sw.js", "pyscript.toml", "computer.toml", "web", "zola", "docs")
+APP = ("index.html", "sw.js", ".nojekyll", "pyscript.toml", "computer.toml", "web", "zola", "docs")
 RUNTIME = (
     "node_modules/@pyscript/core/dist",
     "node_modules/@micropython/micropython-webassembly-pyscript",

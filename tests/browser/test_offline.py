@@ -173,6 +173,40 @@ def test_query_strings_add_no_cache_entries(open_app, server_url) -> None:
     assert [key for key in keys if "?" in key and "__WB_REVISION__=" not in key] == []
 
 
+def test_a_query_never_gets_the_answer_to_another_query(open_app, server_url) -> None:
+    page = open_app()
+    wait_for_precache(page, server_url)
+    page.reload()  # now served by the worker
+    wait_for_boot(page)
+    # A file that is not precached, from a server whose answer depends on the query.
+    answer = "**/docs/answer.txt*"
+    page.context.route(
+        answer,
+        lambda route: route.fulfill(
+            content_type="text/plain", body="answer " + urlsplit(route.request.url).query
+        ),
+    )
+    fetch = """(urls) => Promise.all(urls.map((url) => fetch(url, {cache: "no-store"}).then(
+      (r) => r.text(), (e) => e.name)))"""
+    urls = ["./docs/answer.txt", "./docs/answer.txt?a=1", "./docs/answer.txt?a=2"]
+    assert page.evaluate(fetch, urls) == ["answer ", "answer a=1", "answer a=2"]
+    wait_until(page, "a runtime cache entry", lambda: len(page.evaluate(CACHE_SIZES)) == 2)
+    page.wait_for_timeout(1000)  # the worker stores runtime copies after it has answered
+    runtime = page.evaluate(
+        """(async () => {
+          const name = (await caches.keys()).find((n) => n.startsWith("zola-runtime-"));
+          return (await (await caches.open(name)).keys()).map((r) => r.url);
+        })()"""
+    )
+    assert runtime == [f"{server_url}/docs/answer.txt"]
+
+    # Offline, the cache answers for the address it holds, and for no other.
+    page.context.unroute(answer)
+    page.context.set_offline(True)
+    offline = page.evaluate(fetch, [*urls, "./docs/answer.txt?a=3"])
+    assert offline == ["answer ", "TypeError", "TypeError", "TypeError"]
+
+
 def test_a_slow_network_falls_back_to_the_cache_after_a_short_timeout(browser, page_log) -> None:
     with serve(ROOT) as site:
         context = browser.new_context()
@@ -182,7 +216,7 @@ def test_a_slow_network_falls_back_to_the_cache_after_a_short_timeout(browser, p
             page.goto(site.url + "/")
             wait_for_boot(page)
             wait_for_precache(page, site.url)
-            fetch = "fetch('./docs/screenshot.png?slow', {cache: 'no-store'}).then((r) => r.status)"
+            fetch = "fetch('./docs/screenshot.png', {cache: 'no-store'}).then((r) => r.status)"
             assert page.evaluate(fetch) == 200  # goes to the runtime cache as it passes
             wait_until(page, "a runtime cache entry", lambda: len(page.evaluate(CACHE_SIZES)) == 2)
             site.slow["/docs/screenshot.png"] = 30  # a network that hangs

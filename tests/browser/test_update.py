@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.offline_tools import (
+    ACTIVE,
     UPDATE,
     append,
     copy_site,
@@ -33,6 +34,7 @@ from tests.browser.offline_tools import (
     wait_for_boot,
     wait_for_precache,
 )
+from zola.lang.i18n import say
 
 COMPUTER_MS = 90_000
 MICROPYTHON = "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
@@ -174,3 +176,40 @@ def test_a_then_b_online_and_offline_never_a_mixed_pair(browser, versions, page_
             assert page_log.console_errors == []
         finally:
             context.close()
+
+
+def test_a_file_the_host_rewrites_stops_the_install_and_the_page_names_it(
+    browser, tmp_path, page_log
+) -> None:
+    """A host or CDN that rewrites a precached file (minifies it, injects a script) sends
+    other bytes than sw.js lists: the worker does not install, and the page says which
+    file it was, on a first visit and on a page left on the version installed before."""
+    site_b = copy_site(tmp_path / "B")
+    append(site_b / "web/style.css", "\n.new-version {}\n")
+    precache.write(site_b)
+    append(site_b / "web/style.css", "\n/* added by the host */\n")
+    notice = say("en", "notice.file_differs", file="web/style.css")
+    shown = "(text) => document.querySelector('#message').textContent === text"
+
+    def visit(start: Path, then: Path | None = None) -> None:
+        with serve(start) as site:
+            context = browser.new_context()
+            context.on("request", lambda request: page_log.requests.append(request.url))
+            try:
+                page = context.new_page()
+                page.goto(site.url + "/")
+                wait_for_boot(page)
+                if then is not None:  # the version installed before, then the new one
+                    wait_for_precache(page, site.url, start)
+                    site.root = then
+                    page.reload()
+                    wait_for_boot(page)
+                    assert page.evaluate(UPDATE) == "redundant"
+                    assert page.evaluate("!!navigator.serviceWorker.controller")
+                page.wait_for_function(shown, arg=notice, timeout=60_000)
+                assert page.evaluate(ACTIVE) == (then is not None)
+            finally:
+                context.close()
+
+    visit(site_b)
+    visit(copy_site(tmp_path / "A"), then=site_b)

@@ -72,6 +72,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'players.computers': 'Computer gegen Computer',
     'notice.unreadable': 'Dieses gespeicherte Spiel ließ sich nicht lesen; es wurde in diesem Browser beiseitegelegt.',
     'notice.kept_aside': 'Gespeicherte Daten (ein Spiel oder die Aufgaben-Bilanz) ließen sich nicht lesen; sie wurden in diesem Browser beiseitegelegt.',
+    'notice.file_differs': 'Die App konnte nicht für das Spiel offline gespeichert werden: Der Server liefert {file} mit anderem Inhalt als erwartet. Diese Seite ist vielleicht eine ältere Version; wenn das so bleibt, sag dem Betreiber der Website Bescheid.',
     'notice.too_long': 'Nicht ausgeführt: der Link der Partie wäre länger als {limit} Zeichen, mehr als ein Link tragen kann. Kürze einen Kommentar oder lösche eine Variante.',
     'notice.too_deep': 'Nicht ausgeführt: Varianten können in einem Link höchstens {limit} tief verschachtelt sein.',
     'reason.no_move': 'die Antwort ist kein Zug',

@@ -72,6 +72,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'players.computers': 'ordenador contra ordenador',
     'notice.unreadable': 'No se ha podido leer esa partida guardada; se ha apartado en este navegador.',
     'notice.kept_aside': 'No se han podido leer unos datos guardados (una partida o el historial de problemas); se han apartado en este navegador.',
+    'notice.file_differs': 'No se ha podido guardar la aplicación para jugar sin conexión: el servidor envía {file} con un contenido distinto del esperado. Puede que esta página sea una versión anterior; si sigue así, avisa al responsable del sitio.',
     'notice.too_long': 'No se ha hecho: el enlace de la partida superaría los {limit} caracteres, el máximo que admite un enlace. Acorta un comentario o borra una variante.',
     'notice.too_deep': 'No se ha hecho: en un enlace, las variantes pueden anidarse como mucho {limit} niveles.',
     'reason.no_move': 'la respuesta no es una jugada',

@@ -72,6 +72,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'players.computers': 'ordinateur contre ordinateur',
     'notice.unreadable': "Cette partie enregistrée n'a pas pu être lue ; elle a été mise de côté dans ce navigateur.",
     'notice.kept_aside': "Des données enregistrées (une partie ou le bilan des problèmes) n'ont pas pu être lues ; elles ont été mises de côté dans ce navigateur.",
+    'notice.file_differs': "L'application n'a pas pu être enregistrée pour jouer hors ligne : le serveur envoie {file} avec un autre contenu que prévu. Cette page est peut-être une version plus ancienne ; si cela dure, prévenez le responsable du site.",
     'notice.too_long': "Impossible : le lien de la partie dépasserait {limit} caractères, le maximum qu'un lien peut contenir. Raccourcissez un commentaire ou supprimez une variante.",
     'notice.too_deep': 'Impossible : dans un lien, les variantes ne peuvent pas être imbriquées sur plus de {limit} niveaux.',
     'reason.no_move': "la réponse n'est pas un coup",

@@ -109,6 +109,9 @@ ENGLISH: "Messages" = {
     "browser.",
     "notice.kept_aside": "Saved data (a game or the puzzle record) could not be read; it was "
     "kept aside in this browser.",
+    "notice.file_differs": "The app could not be saved for offline play: the server sends "
+    "{file} with other contents than expected. This page may be an older version; if this "
+    "lasts, tell the site's owner.",
     "notice.too_long": "Not done: the game's link would be longer than {limit} characters, "
     "the most a link can carry. Shorten a comment or delete a variation.",
     "notice.too_deep": "Not done: variations can nest at most {limit} deep in a link.",

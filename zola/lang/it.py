@@ -72,6 +72,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'players.computers': 'computer contro computer',
     'notice.unreadable': 'Non è stato possibile leggere quella partita salvata; è stata messa da parte in questo browser.',
     'notice.kept_aside': 'Non è stato possibile leggere alcuni dati salvati (una partita o il resoconto dei problemi); sono stati messi da parte in questo browser.',
+    'notice.file_differs': "Non è stato possibile salvare l'app per giocare offline: il server invia {file} con un contenuto diverso da quello previsto. Questa pagina potrebbe essere una versione precedente; se il problema continua, avvisa chi gestisce il sito.",
     'notice.too_long': 'Non eseguito: il link della partita supererebbe i {limit} caratteri, il massimo che un link può contenere. Accorcia un commento o elimina una variante.',
     'notice.too_deep': 'Non eseguito: in un link le varianti possono essere annidate al massimo su {limit} livelli.',
     'reason.no_move': 'la risposta non è una mossa',

@@ -72,6 +72,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'players.computers': 'computer tegen computer',
     'notice.unreadable': 'Die opgeslagen partij kon niet worden gelezen; ze is in deze browser apart bewaard.',
     'notice.kept_aside': 'Opgeslagen gegevens (een partij of het opgavenoverzicht) konden niet worden gelezen; ze zijn in deze browser apart bewaard.',
+    'notice.file_differs': 'De app kon niet worden opgeslagen om offline te spelen: de server stuurt {file} met een andere inhoud dan verwacht. Deze pagina is misschien een oudere versie; blijft dit zo, laat het dan weten aan de beheerder van de site.',
     'notice.too_long': 'Niet uitgevoerd: de link van de partij zou langer worden dan {limit} tekens, het maximum voor een link. Maak een opmerking korter of verwijder een variant.',
     'notice.too_deep': 'Niet uitgevoerd: varianten kunnen in een link hooguit {limit} niveaus diep genest zijn.',
     'reason.no_move': 'het antwoord is geen zet',

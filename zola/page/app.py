@@ -239,6 +239,13 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands):
         else:
             self._reset(game)
 
+    def file_differs(self, name: object) -> None:
+        """The offline worker (sw.js) could not install the app: the server sends the file
+        ``name`` (a path in the site) with other bytes than it lists. The full app says so,
+        an embed nothing."""
+        if isinstance(name, str) and name and not self.view.embed:
+            self.board.notice = Text("notice.file_differs", file=name)
+
     # -- the recent games -----------------------------------------------------------------
 
     def _resume(self, entry: "Entry") -> None:
