@@ -84,6 +84,52 @@ function passHooks() {
   }
 }
 const DARK = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
+// What says a page is dark: the marks docs themes put on <html> or <body> (furo's and
+// pydata-sphinx-theme's data-theme, Material for MkDocs' palette, Bootstrap's), each
+// with its dark value; "auto" defers to the reader's scheme.
+const MARKS = { "data-theme": "dark", "data-md-color-scheme": "slate", "data-bs-theme": "dark" };
+
+// Whether a board shows dark colours: as its author says (data-zola-theme="light",
+// "dark" or "auto": the reader's scheme, on the element or an ancestor), else as the
+// page around it shows (its theme's mark, else the luminance of the first background
+// behind the board). A page without a dark mode keeps light boards for a dark reader.
+function hostDark(element) {
+  const forced = element.closest("[data-zola-theme]")?.getAttribute("data-zola-theme");
+  if (forced === "light" || forced === "dark") return forced === "dark";
+  if (forced === "auto") return !!DARK?.matches;
+  for (const node of [document.body, document.documentElement]) {
+    for (const [name, dark] of Object.entries(MARKS)) {
+      const value = node?.getAttribute(name);
+      if (value === "auto") return !!DARK?.matches;
+      if (value === dark) return true;
+      if (value === "light" || value === "default") return false;
+    }
+  }
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    const [r, g, b, a = 1] = (getComputedStyle(node).backgroundColor.match(/[\d.]+/g) || []).map(Number);
+    if (a > 0.5) return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128;
+  }
+  return false; // the canvas: white unless the page says otherwise
+}
+
+// Each board's scheme again, after the page's theme may have changed (a toggle, the
+// reader's scheme): a board whose scheme changed is told so. Once now, and once after
+// the page's colour transitions (a theme that fades its background) have ended.
+let rechecking = 0;
+function recheck() {
+  const tell = () => {
+    for (const shell of shells.values()) {
+      const dark = hostDark(shell.element);
+      if (dark === shell.dark) continue;
+      shell.dark = dark;
+      shell.parts.zola.classList.toggle("dark", dark);
+      send(shell, { event: "dark", dark });
+    }
+  };
+  tell();
+  clearTimeout(rechecking);
+  rechecking = setTimeout(tell, 500);
+}
 const STILL = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
 // web/board.js: a board's events, its drawing shown (the moves slide) and its move list kept
 // in sight, as on the play page; loaded with the boards, ready before Python opens them.
@@ -208,14 +254,15 @@ function prepare(element) {
     puzzle: find(".puzzle"), bar: find(".bar"), buttons: {},
   };
   for (const button of root.querySelectorAll("[data-do]")) parts.buttons[button.dataset.do] = button;
-  // Until Python (or the docs tools' first screen) says otherwise: the reader's scheme,
-  // no move list. The link's words are read by Python only (zola.rules.link).
-  parts.zola.classList.toggle("dark", !!DARK?.matches);
+  // Until Python (or the docs tools' first screen) says otherwise: the page's scheme, no
+  // move list. The link's words are read by Python only (zola.rules.link).
+  const dark = hostDark(element);
+  parts.zola.classList.toggle("dark", dark);
   // The key of a drawing the docs tools made of the board's first screen: Python keeps
   // that drawing when the key is its own (zola.page.live.frame_key), rather than making it again.
   const frame = preview.length === 1 ? preview[0].getAttribute("data-frame") : null;
   shell = {
-    element, root, parts, id: 0, labels: null, svg: null, frame, prepainted: null, room: "",
+    element, root, parts, id: 0, labels: null, svg: null, frame, prepainted: null, room: "", dark,
   };
   if (!roots.has(root)) listen(root);
   roots.set(root, shell);
@@ -418,7 +465,8 @@ function mount(element) {
   const fragment = (element.dataset.zola || "").slice(0, LINK_PREFIX);
   // The key of the first screen the element shows: its drawing's and its painted rest's.
   const shown = shell.frame && shell.frame === shell.prepainted?.key ? shell.frame : "";
-  const dark = !!DARK?.matches, still = !!STILL?.matches, lang = language(element);
+  shell.dark = hostDark(element);
+  const dark = shell.dark, still = !!STILL?.matches, lang = language(element);
   send(shell, { event: "open", fragment, dark, still, shown, lang });
 }
 
@@ -486,9 +534,15 @@ function watch() {
       }
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-zola"] });
-  DARK?.addEventListener?.("change", () => {
-    for (const shell of shells.values()) send(shell, { event: "dark", dark: DARK.matches });
-  });
+  // The page's theme: its marks, classes and styles on <html> and <body>, an author's
+  // data-zola-theme anywhere, and the reader's scheme.
+  const themes = new MutationObserver(recheck);
+  const filter = [...Object.keys(MARKS), "class", "style", "data-zola-theme"];
+  themes.observe(document.documentElement, { attributes: true, attributeFilter: filter });
+  themes.observe(document, { subtree: true, attributes: true, attributeFilter: ["data-zola-theme"] });
+  if (document.body) themes.observe(document.body, { attributes: true, attributeFilter: filter });
+  else document.addEventListener("DOMContentLoaded", () => themes.observe(document.body, { attributes: true, attributeFilter: filter }));
+  DARK?.addEventListener?.("change", recheck);
 }
 
 // Python (web/boards.py) hands over its event function once zola is imported. The

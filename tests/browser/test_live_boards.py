@@ -710,11 +710,13 @@ def test_a_bad_link_painted_before_python_runs_never_takes_clicks(page, server_u
 
 
 def test_language_of_the_host_page_and_dark_scheme(page, server_url, screenshot) -> None:
+    # A host page dark in the reader's dark scheme (by its own style sheet): its boards too.
     page.emulate_media(color_scheme="dark")
     body = board("v1;size=6;moves=c3xd3", attributes=' id="de"') + board(
         "v1;size=6;moves=c3xd3", attributes=' id="en" lang="en"'
     )
-    open_host(page, server_url, host_page(body, lang="de"))
+    scheme = "<style>@media (prefers-color-scheme: dark) { body { background: #16181c; } }</style>"
+    open_host(page, server_url, host_page(body, lang="de", head=scheme))
     de, en = page.locator("#de"), page.locator("#en")
     assert de.locator(".status").text_content() == "Blau ist am Zug."
     assert de.locator('button[data-do="swap"]').text_content() == "Farben tauschen"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.test_live_boards import board, host_page, open_host
+
 DARK_BG = "rgb(31, 29, 27)"  # style.css: --bg, dark
 LIGHT_BG = "rgb(246, 241, 231)"
 
@@ -51,3 +53,59 @@ def test_a_links_word_forces_its_colours(open_app, page) -> None:
     page.evaluate("location.hash = '#v1;size=6;moves=c3xd3;dark'")
     page.wait_for_function("document.querySelector('#board svg').classList.contains('theme-dark')")
     assert _colours(page)[0] == DARK_BG
+
+
+# ------------------------------------------------------- live boards follow their host
+
+def _schemes(page) -> list[tuple[bool, str]]:
+    """Each live board's frame (dark or not) and its drawing's theme."""
+    return [tuple(pair) for pair in page.evaluate(
+        "[...document.querySelectorAll('[data-zola]')].map((e) => ["
+        "e.shadowRoot.querySelector('.zola').classList.contains('dark'),"
+        "e.shadowRoot.querySelector('svg[data-position]').getAttribute('class')])"
+    )]
+
+
+DARK_BOARD, LIGHT_BOARD = (True, "zola-board theme-dark"), (False, "zola-board theme-light")
+
+
+@pytest.mark.context(color_scheme="dark")
+def test_live_boards_take_the_scheme_of_the_page_around_them(page, server_url) -> None:
+    # A page without a dark mode (white), a dark section, and boards the author forces.
+    body = (
+        board("v1;size=6")
+        + f'<div style="background: #15171a; color: #eee">{board("v1;size=6")}</div>'
+        + f'<div data-zola-theme="dark">{board("v1;size=6")}</div>'
+        + board("v1;size=6", attributes=' data-zola-theme="auto"')
+        + board("v1;size=6;light", attributes=' data-zola-theme="dark"')  # the link wins
+    )
+    open_host(page, server_url, host_page(body))
+    assert _schemes(page) == [LIGHT_BOARD, DARK_BOARD, DARK_BOARD, DARK_BOARD, LIGHT_BOARD]
+    assert not page.console_errors
+
+
+@pytest.mark.parametrize(
+    ("where", "mark", "dark", "light"),
+    [
+        ("body", "data-theme", "dark", "light"),  # furo
+        ("html", "data-theme", "dark", "light"),  # pydata-sphinx-theme
+        ("body", "data-md-color-scheme", "slate", "default"),  # Material for MkDocs
+    ],
+)
+def test_live_boards_follow_a_theme_toggle_at_once(page, server_url, where, mark, dark, light):
+    open_host(page, server_url, host_page(board("v1;size=6;moves=c3xd3") + board("v1;size=8")))
+    assert _schemes(page) == [LIGHT_BOARD, LIGHT_BOARD]
+    toggle = f"(v) => document.{'documentElement' if where == 'html' else 'body'}"
+    page.evaluate(f"{toggle}.setAttribute('{mark}', v)", dark)
+    page.wait_for_function(
+        "[...document.querySelectorAll('[data-zola]')].every((e) => "
+        "e.shadowRoot.querySelector('svg[data-position]').classList.contains('theme-dark'))"
+    )
+    assert _schemes(page) == [DARK_BOARD, DARK_BOARD]
+    page.evaluate(f"{toggle}.setAttribute('{mark}', v)", light)
+    page.wait_for_function(
+        "[...document.querySelectorAll('[data-zola]')].every((e) => "
+        "e.shadowRoot.querySelector('svg[data-position]').classList.contains('theme-light'))"
+    )
+    assert _schemes(page) == [LIGHT_BOARD, LIGHT_BOARD]
+    assert not page.console_errors
