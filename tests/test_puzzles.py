@@ -28,7 +28,7 @@ from zola.puzzles.sets import (
     puzzle_size,
     read,
 )
-from zola.puzzles.solver import prove, solve, winning_moves, wins_within
+from zola.puzzles.solver import solve, unproven, winning_moves, wins_within
 from zola.rules.position import Position
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -251,7 +251,7 @@ def test_a_hand_made_forced_win_is_solved() -> None:
     assert puzzle is not None
     assert puzzle.line == ("f1xa1", "a4-a5", "a1xa5")
     assert puzzle.moves == 2 and puzzle.refutations == ({}, {})
-    assert prove(puzzle)
+    assert unproven(puzzle) is None
     assert reference.legal_moves(CORNER) == ["f1xa1"]
 
 
@@ -301,8 +301,7 @@ def test_the_reference_finds_the_shipped_puzzles_with_two_moves() -> None:
 
 def test_a_random_sample_of_the_shipped_set_is_proven() -> None:
     sample = random.Random(RUN_SEED).sample(ALL, 15)
-    unproven = [p.id for p in sample if not prove(p)]
-    assert unproven == [], f"run seed {RUN_SEED}"
+    assert [(p.id, unproven(p)) for p in sample if unproven(p)] == [], f"run seed {RUN_SEED}"
 
 
 def test_the_shipped_set_is_large_legal_and_has_no_repeats() -> None:
@@ -331,15 +330,17 @@ def test_the_check_command_finds_a_broken_puzzle(
 ) -> None:
     from zola.cli import main
 
-    good = solve(Position.parse(CORNER), 2)
-    assert good is not None
-    broken = good._replace(refutations=({"f1-f2": "a4-a5"}, {}))
+    good = find(SETS[6], "6-xihiml")  # Red's legal moves: a6xe2, f5-f6
+    refutations = ({**good.refutations[0], "f1-f2": "a4-a5"}, *good.refutations[1:])
+    broken = good._replace(refutations=refutations)
     path = tmp_path / "p.txt"
     path.write_text(f"# two\n{good.text()}\n")
     assert main(["puzzles", "check", str(path)]) == 0
-    path.write_text(f"# two\n{good.text()}\n{broken.text()}\n")
+    path.write_text(f"# two\n{broken.text()}\n")
     assert main(["puzzles", "check", str(path)]) == 1
-    assert capsys.readouterr().out == f"{good.id}: not proven ({CORNER})\n"
+    assert capsys.readouterr().out == (
+        f"line 2: puzzle {good.id}: the refutations of move 1 list f1-f2, not a losing try\n"
+    )
     path.write_text("6-x;2\n")
     assert main(["puzzles", "check", str(path)]) == 2
     assert "line 1: bad puzzle '6-x;2': expected 6 fields" in capsys.readouterr().err
@@ -368,18 +369,31 @@ def test_mining_a_game_is_repeatable_and_resumes(tmp_path: Path) -> None:
     assert added == len(read(text)) > 0
     assert mine(path, 6, [4], max_moves=3, workers=1) == 0  # seed 4 is done: skipped
     assert path.read_text() == text
-    assert all(prove(puzzle) for puzzle in read(text)[:3])
+    assert [unproven(puzzle) for puzzle in read(text)[:3]] == [None] * 3
 
 
 def test_a_wrong_claim_is_not_proven() -> None:
     good = solve(Position.parse(CORNER), 2)
-    assert good is not None and prove(good)
+    assert good is not None and unproven(good) is None
     assert reference.legal_moves(image(CORNER, 0)) == ["f1xa1"]  # f1-f2 is no move here
-    assert not prove(good._replace(refutations=({"f1-f2": "a4-a5"}, {})))
-    assert not prove(good._replace(moves=3, refutations=({}, {}, {})))
+    assert unproven(good._replace(refutations=({"f1-f2": "a4-a5"}, {}))) == (
+        "the refutations of move 1 list f1-f2, not a losing try"
+    )
+    assert unproven(good._replace(moves=3, refutations=({}, {}, {}))) == (
+        "N is not the fewest: the side to move wins within 2 moves"
+    )
+    assert unproven(good._replace(moves=1, refutations=({},))) == (
+        "the side to move does not win within 1 move"
+    )
     one = solve(Position.parse("6/6/2rb2/6/6/6 r"), 1)
-    assert one is not None and prove(one)
-    assert not prove(one._replace(refutations=({},)))  # the failing moves are missing
+    assert one is not None and unproven(one) is None
+    assert unproven(one._replace(refutations=({},))) == (  # the failing moves are missing
+        "the refutations of move 1 lack the losing tries c4-b3, c4-b4, c4-b5, c4-c5, c4-d5"
+    )
+    claimed = Puzzle("6-x", "6/6/1r1r2/2b3/6/6 r", ("b4xc3",), ({},), 1, 600)  # d4xc3 wins too
+    assert unproven(claimed) == (
+        "move 1 of the line, b4xc3, is not the only move that wins within 1 move: d4xc3 too"
+    )
 
 
 @pytest.mark.slow

@@ -20,6 +20,8 @@ from zola.draw import images
 from zola.draw.diagram import diagram
 from zola.engine.ai import best_move
 from zola.engine.levels import DEFAULT_LEVEL, LEVELS
+from zola.puzzles.sets import PUZZLE_SIZES
+from zola.puzzles.solver import BUDGET, MAX_MOVES, MIN_MOVES
 from zola.rules.errors import InvalidOptionError, ZolaError
 from zola.rules.game import Game
 from zola.rules.geometry import parse_size
@@ -389,7 +391,16 @@ def _review(args: argparse.Namespace) -> None:
 
 # -- puzzles (zola.puzzles.sets, mined by zola.puzzles.mining) -------------------------------------
 
-_max_moves = _whole_number("_max_moves", 1, 8, "max moves must be a whole number 1 to 8")
+_max_moves = _whole_number(
+    "_max_moves",
+    MIN_MOVES,
+    MAX_MOVES,
+    f"max moves must be a whole number {MIN_MOVES} to {MAX_MOVES}",
+)
+_MAX_BUDGET = 10**7  # nodes: the solver's table then takes about 3 GB
+_budget = _whole_number(
+    "_budget", 1, _MAX_BUDGET, f"budget must be a whole number of nodes, 1 to {_MAX_BUDGET}"
+)
 _seed = _whole_number("_seed", 0, 10**9, "seed must be a whole number >= 0")
 _workers = _whole_number("_workers", 1, 256, "workers must be a whole number 1 to 256")
 
@@ -407,15 +418,24 @@ def _add_puzzle_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     )
     q.add_argument("-o", "--output", required=True, metavar="FILE", help="puzzle file to extend")
     q.set_defaults(run=_puzzles_mine)
-    q = actions.add_parser("check", help="prove every puzzle of a file again")
+    q = actions.add_parser(
+        "check", help="refuse the puzzles of a file that break a rule or are not proven again"
+    )
     q.add_argument("file", metavar="FILE", help="a puzzle file")
+    q.add_argument(
+        "--budget",
+        type=_budget,
+        default=BUDGET,
+        metavar="NODES",
+        help=f"nodes a puzzle's proof may search (default {BUDGET})",
+    )
     q.set_defaults(run=_puzzles_check)
 
 
 def _puzzles_mine(args: argparse.Namespace) -> None:
     from zola.puzzles.mining import Progress, mine
 
-    if args.size not in (6, 8):
+    if args.size not in PUZZLE_SIZES:
         raise UsageError(f"puzzles are mined on 6x6 and 8x8 boards, not {args.size}x{args.size}")
     seeds = range(args.seed, args.seed + args.games)
     progress = Progress(f"{args.size}x{args.size}")
@@ -427,18 +447,35 @@ def _puzzles_mine(args: argparse.Namespace) -> None:
 
 
 def _puzzles_check(args: argparse.Namespace) -> int:
-    """Exit code 1 when a puzzle is not proven (one line each on stdout), else 0."""
+    """Exit code 1 when a puzzle is refused (one line each on stdout, as found), else 0."""
     from zola.puzzles.mining import check
 
     try:
-        failures = check(Path(args.file))
+        text = Path(args.file).read_text(encoding="utf-8")
     except OSError as error:
         raise UsageError(f"cannot read {args.file}: {error.strerror}") from None
-    for failure in failures:
-        print(failure)
-    if failures:
+    except UnicodeDecodeError:
+        raise UsageError(f"cannot read {args.file}: it is not UTF-8 text") from None
+    checked = refused = 0
+    hardest = None
+    for verdict in check(text, args.budget):
+        checked += 1
+        if verdict.fault is not None:
+            refused += 1
+            print(f"line {verdict.line}: puzzle {verdict.puzzle.id}: {verdict.fault}", flush=True)
+        elif hardest is None or verdict.nodes > hardest.nodes:
+            hardest = verdict
+    if refused:
+        print(f"{_count(refused, 'puzzle', 'puzzles')} refused, of {checked}", file=sys.stderr)
         return 1
-    print("every puzzle proven", file=sys.stderr)
+    if hardest is None:
+        print(f"no puzzle in {args.file}", file=sys.stderr)
+        return 1
+    print(
+        f"{_count(checked, 'puzzle', 'puzzles')} proven; the hardest, {hardest.puzzle.id} "
+        f"(line {hardest.line}), took {hardest.nodes:,} of the budget of {args.budget:,} nodes",
+        file=sys.stderr,
+    )
     return 0
 
 

@@ -5,7 +5,7 @@ hint, retry and solution, its board size, and back to playing. Puzzle mode itsel
 """
 
 from zola.page.board import DEFAULT_MODE, MODES
-from zola.page.puzzle_mode import SIZES
+from zola.puzzles.sets import PUZZLE_SIZES
 from zola.rules.errors import InvalidOptionError
 from zola.rules.game import Game
 from zola.rules.geometry import parse_size
@@ -78,6 +78,6 @@ class PuzzleCommands:
 
     def choose_puzzle_size(self, value: str) -> None:
         size = parse_size(value)
-        if size not in SIZES:
+        if size not in PUZZLE_SIZES:
             raise InvalidOptionError(f"no puzzles for size {size}: choose 6 or 8")
         self.puzzles.size = size

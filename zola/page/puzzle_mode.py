@@ -22,7 +22,7 @@ from zola.lang.i18n import Text, say
 from zola.page.progress import Progress
 from zola.page.screen import PuzzleScreen
 from zola.page.training import Trainer
-from zola.puzzles.sets import PuzzleError, daily, file_name, puzzle_size, read
+from zola.puzzles.sets import PUZZLE_SIZES, PuzzleError, daily, file_name, puzzle_size, read
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from zola.puzzles.sets import Puzzle
     from zola.rules.link import View
 
-SIZES = (6, 8)
 WANTS = ("id", "next", "daily")
 
 
@@ -102,10 +101,10 @@ class PuzzleMode:
             return ()
         kind, value = self.wanted
         if kind == "daily":
-            return SIZES
+            return PUZZLE_SIZES
         if kind == "id":
             size = puzzle_size(value)
-            return (size,) if size in SIZES else (self.size,)
+            return (size,) if size in PUZZLE_SIZES else (self.size,)
         return (int(value),) if value in ("6", "8") else (self.size,)
 
     def files(self) -> list[str]:
@@ -120,7 +119,7 @@ class PuzzleMode:
 
     def take(self, name: str, text: str, board: "Board") -> None:
         """A puzzle file the page fetched: read it, then open what was wanted on ``board``."""
-        for size in SIZES:
+        for size in PUZZLE_SIZES:
             if name == file_name(size):
                 try:
                     self.sets[size] = read(text)
@@ -144,7 +143,7 @@ class PuzzleMode:
         size = self._sizes()[0]
         self.wanted = None
         self.daily = ""
-        everything = [p for size in SIZES for p in self.sets.get(size, [])]
+        everything = [p for size in PUZZLE_SIZES for p in self.sets.get(size, [])]
         if kind == "daily" and everything:
             self.daily = utc_date(self.now())
             self._open(daily(everything, self.daily), board)

@@ -2,7 +2,7 @@
 
 A game gives the positions of its later half and those one other move away
 (:func:`candidates`); each with few enemy checkers left is solved exactly
-(:func:`zola.puzzles.sets.solve`), and at most 8 puzzles a game are kept.
+(:func:`zola.puzzles.solver.solve`), and at most 8 puzzles a game are kept.
 :func:`mine_game` is a pure function of its arguments (a game's seed -> puzzle
 lines), so :func:`mine` maps it over the seeds with any pool of processes; it
 keeps the new puzzles in seed order and drops those that repeat an earlier
@@ -26,11 +26,12 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
 from zola.engine.ai import search
 from zola.engine.levels import level_settings
-from zola.puzzles.sets import Puzzle, PuzzleError, canonical, parse
-from zola.puzzles.solver import solve
+from zola.puzzles.sets import Puzzle, PuzzleError, canonical, numbered, parse, puzzle_size, read
+from zola.puzzles.solver import BUDGET, Solver, broken_rule, solve, unproven
 from zola.rules.position import Position
 
 #: The levels whose games are mined, and how often each plays a random move instead
@@ -41,7 +42,6 @@ _STRONG_DEPTH = 4  # the strong level's depth cap here, to keep games quick
 _GAME_NODES = 1000  # search nodes a move: a node budget, not a clock, so games repeat
 _SOLVE_NODES = 60_000  # solver positions a candidate; past it the position is skipped
 _PER_GAME = 8  # puzzles kept from one game, for variety
-_MIN_MOVES = 2  # one-move puzzles (take the last checker) are too easy
 _SEEDS = "# seeds "
 _CHUNK = 20  # seeds recorded per comment line
 
@@ -97,7 +97,8 @@ def mine_game(seed: int, size: int = 6, max_moves: int = 4) -> list[str]:
 def solve_game(positions: list[Position], max_moves: int) -> list[str]:
     """The puzzle lines of a game's ``positions``: the :func:`candidates` where the side
     to move has at most ``max_moves`` enemies left, each solved within ``max_moves``,
-    with more than one legal first move (else there is nothing to find)."""
+    and kept if it breaks no rule of a puzzle set (:func:`zola.puzzles.solver.broken_rule`:
+    ``N`` at least 2, more than one legal first move, ...)."""
     lines = []
     seen = set()
     for position in candidates(positions):
@@ -105,8 +106,8 @@ def solve_game(positions: list[Position], max_moves: int) -> list[str]:
         if enemies > max_moves:
             continue
         puzzle = solve(position, max_moves, node_limit=_SOLVE_NODES)
-        if puzzle is None or puzzle.moves < _MIN_MOVES or not puzzle.refutations[0]:
-            continue  # not a puzzle, too short, or its first move the only legal one
+        if puzzle is None or broken_rule(puzzle) is not None:
+            continue
         key = canonical(puzzle.position)
         if key not in seen:
             seen.add(key)
@@ -190,10 +191,11 @@ def mine(
     number of new puzzles."""
     old = path.read_text() if path.exists() else ""
     try:
-        known = {canonical(p.position) for p in _puzzles(old)}
+        puzzles = read(old)
     except PuzzleError as error:
         raise PuzzleError(f"{path}: {error}") from None
-    if any(not line.startswith(f"{size}-") for line in _lines(old)):
+    known = {canonical(p.position) for p in puzzles}
+    if any(puzzle_size(p.id) != size for p in puzzles):
         raise PuzzleError(f"{path} holds puzzles of another board size: choose another file")
     todo = [seed for seed in seeds if seed not in read_seeds(old)]
     if progress is not None:
@@ -249,22 +251,42 @@ def _map(seeds: list[int], size: int, max_moves: int, workers: int | None) -> It
         pool.shutdown(cancel_futures=True)
 
 
-def _lines(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+class Verdict(NamedTuple):
+    """One puzzle of a file checked: its line number, the puzzle, what is wrong with it
+    (``None``: nothing, it is proven) and the nodes its proof searched."""
+
+    line: int
+    puzzle: Puzzle
+    fault: str | None
+    nodes: int
 
 
-def _puzzles(text: str) -> Iterator[Puzzle]:
-    for line in _lines(text):
-        yield parse(line)
+def check(text: str, budget: int = BUDGET) -> Iterator[Verdict]:
+    """Each puzzle of a puzzle file's ``text``, checked: read as the page reads it
+    (:func:`zola.puzzles.sets.numbered`: a line it cannot read raises
+    :class:`~zola.puzzles.sets.PuzzleError` before any search); one board size in a
+    file, no two puzzles with one id (a repeat under a symmetry has its id), the rules
+    the miner keeps (:func:`zola.puzzles.solver.broken_rule`), then its claims proven
+    again (:func:`zola.puzzles.solver.unproven`) within ``budget`` nodes.
 
-
-def check(path: Path) -> list[str]:
-    """One message per puzzle of the file ``path`` that the solver does not prove."""
-    from zola.puzzles.sets import read
-    from zola.puzzles.solver import prove
-
-    failures = []
-    for puzzle in read(path.read_text()):
-        if not prove(puzzle):
-            failures.append(f"{puzzle.id}: not proven ({puzzle.position})")
-    return failures
+    >>> line = "6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|"
+    >>> for verdict in check(line + "\\n" + line):
+    ...     print(verdict.line, verdict.fault)
+    1 the first move, f1xa1, is the only legal move
+    2 the same id as line 1: a repeat under a symmetry
+    """
+    ids: dict[str, int] = {}
+    first = (0, 0)  # the line number and board size of the file's first puzzle
+    for number, puzzle in numbered(text):
+        size = puzzle_size(puzzle.id)
+        first = first if first[0] else (number, size)
+        solver = Solver(size, budget)
+        fault: str | None
+        if puzzle.id in ids:
+            fault = f"the same id as line {ids[puzzle.id]}: a repeat under a symmetry"
+        elif size != first[1]:
+            fault = f"{size}x{size}, but the puzzle of line {first[0]} is {first[1]}x{first[1]}"
+        else:
+            fault = broken_rule(puzzle) or unproven(puzzle, solver)
+        ids.setdefault(puzzle.id, number)
+        yield Verdict(number, puzzle, fault, solver.nodes)

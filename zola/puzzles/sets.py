@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from typing import NamedTuple
 
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+PUZZLE_SIZES = (6, 8)  # the boards puzzles are mined on and the page offers
 
 
 class PuzzleError(ZolaError):
@@ -240,12 +241,22 @@ def read(text: str) -> list[Puzzle]:
     >>> [p.id for p in read("# a comment\\n6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|\\n")]
     ['6-2nknhv']
     """
+    return [puzzle for _, puzzle in numbered(text)]
+
+
+def numbered(text: str) -> list[tuple[int, Puzzle]]:
+    """The puzzles of a file's text as :func:`read` reads them, each with its line number.
+
+    >>> line = "6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|"
+    >>> [(number, puzzle.id) for number, puzzle in numbered("# a comment\\n\\n" + line)]
+    [(3, '6-2nknhv')]
+    """
     puzzles = []
     for number, line in enumerate(text.split("\n"), 1):
         line = line.strip()
         if line and not line.startswith("#"):
             try:
-                puzzles.append(parse(line))
+                puzzles.append((number, parse(line)))
             except PuzzleError as error:
                 raise PuzzleError("line " + str(number) + ": " + str(error)) from None
     return puzzles
@@ -253,7 +264,7 @@ def read(text: str) -> list[Puzzle]:
 
 def load(size: int) -> list[Puzzle]:
     """The packaged puzzles of a 6x6 or 8x8 board (CPython: read from ``zola/data``)."""
-    if size not in (6, 8):
+    if size not in PUZZLE_SIZES:
         raise PuzzleError("puzzles come for sizes 6 and 8, not " + quoted(size))
     from importlib.resources import files  # CPython only: the page fetches the file itself
 

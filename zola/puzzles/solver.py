@@ -13,13 +13,21 @@ capture at every move.
 True
 >>> winning_moves(Position.parse("6/6/r5/6/6/r4b b"), 2)
 ['f1xa1']
+
+A puzzle of a set also keeps the rules the miner mines by (:func:`broken_rule`), and
+:func:`unproven` re-proves a puzzle's claims within a budget of nodes.
 """
 
 from zola.compat import popcount
-from zola.puzzles.sets import Puzzle, puzzle_id
+from zola.puzzles.sets import PUZZLE_SIZES, Puzzle, puzzle_id, puzzle_size
 from zola.rules.geometry import Bitboard, geometry
 from zola.rules.move import CAPTURE, PASS, Move
 from zola.rules.position import Position, generate_moves
+
+MIN_MOVES = 2  # a puzzle's N: one move (take the last checker) is too easy ...
+MAX_MOVES = 8  # ... and the miner looks no further (zola puzzles mine --max-moves)
+RATINGS = (600, 2600)  # the range of :func:`rate`, on lichess's scale
+BUDGET = 100_000  # nodes the proof of one puzzle may search (zola puzzles check --budget)
 
 
 class SearchLimit(Exception):
@@ -32,7 +40,9 @@ class Solver:
     A side is a bitboard; ``(own, enemy)`` means ``own`` is to move (the rules are the
     same for both colours after the pie rule). The table keeps, per such pair, the
     largest ``n`` known to fail and the smallest known to win. ``node_limit`` bounds
-    the positions searched: past it, :class:`SearchLimit` is raised.
+    the positions searched: past it, :class:`SearchLimit` is raised. The table gains
+    an entry only for a position it then searches, so it never holds more than
+    ``node_limit + 1``.
     """
 
     def __init__(self, size: int, node_limit: "int | None" = None) -> None:
@@ -241,52 +251,108 @@ def rate(position: Position, puzzle: Puzzle) -> int:
         if deepening.move(deepening.completed[0][1]) != first:
             settled = depth + 1
     rating += 80 * (settled - 1) + (150 if settled > 3 else 0)
-    return max(600, min(2600, rating))
+    return max(RATINGS[0], min(RATINGS[1], rating))
 
 
-def prove(puzzle: Puzzle) -> bool:
-    """Re-check a puzzle with the solver: ``N`` is the fewest moves that win, the first
-    move is the only winner, each later solver move of the line the only one that wins
-    in time (or at the last move captures the last checker), each defence is a longest
-    one, and each refutation is legal and really refutes.
+def broken_rule(puzzle: Puzzle) -> "str | None":
+    """The rule of a puzzle set that ``puzzle`` breaks, said plainly, or ``None``: a 6x6
+    or 8x8 board, ``N`` from :data:`MIN_MOVES` to :data:`MAX_MOVES`, a rating in
+    :data:`RATINGS`, and a first move that is not the only legal one. The miner keeps
+    only puzzles that break none, and ``zola puzzles check`` refuses the others.
 
     >>> from zola.puzzles.sets import parse
-    >>> prove(parse("6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|"))
+    >>> broken_rule(parse("6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|"))
+    'the first move, f1xa1, is the only legal move'
+    """
+    size = puzzle_size(puzzle.id)
+    if size not in PUZZLE_SIZES:
+        boards = " or ".join(f"{n}x{n}" for n in PUZZLE_SIZES)
+        return f"puzzles are {boards}, not {size}x{size}"
+    if not MIN_MOVES <= puzzle.moves <= MAX_MOVES:
+        return f"N is {puzzle.moves}, but a puzzle takes {MIN_MOVES} to {MAX_MOVES} moves"
+    if not RATINGS[0] <= puzzle.rating <= RATINGS[1]:
+        return f"the rating {puzzle.rating} is outside {RATINGS[0]} to {RATINGS[1]}"
+    if len(Position.parse(puzzle.position).legal_moves()) == 1:
+        return f"the first move, {puzzle.line[0]}, is the only legal move"
+    return None
+
+
+def unproven(puzzle: Puzzle, solver: "Solver | None" = None) -> "str | None":
+    """What the solver finds wrong with the puzzle's claims, said plainly, or ``None``
+    when it proves them all: ``N`` is the fewest moves that win, the first move is the
+    only winner, each later solver move of the line the only one that wins in time (at
+    the last move: it captures the last checker), each defence of the line is a longest
+    one, and the refutations are every losing try, each answered by a legal reply that
+    refutes it. ``solver`` searches (default: a new one with a budget of
+    :data:`BUDGET` nodes); past its budget the puzzle is not proven.
+
+    >>> from zola.puzzles.sets import parse
+    >>> puzzle = parse("6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|")
+    >>> unproven(puzzle) is None
     True
+    >>> unproven(puzzle._replace(refutations=({"f1-f2": "a4-a5"}, {})))
+    'the refutations of move 1 list f1-f2, not a losing try'
+    >>> unproven(puzzle, Solver(6, node_limit=1))
+    'not proven within the budget of 1 node'
     """
     position = Position.parse(puzzle.position)
-    solver = Solver(position.size)
+    if solver is None:
+        solver = Solver(position.size, BUDGET)
+    try:
+        return _unproven(puzzle, position, solver)
+    except SearchLimit:
+        return f"not proven within the budget of {_count(solver.node_limit or 0, 'node')}"
+
+
+def _unproven(puzzle: Puzzle, position: Position, solver: Solver) -> "str | None":
+    """:func:`unproven`'s search; raises :class:`SearchLimit` past the solver's budget."""
     own, enemy = _sides(position)
     left = puzzle.moves
-    if not solver.wins(own, enemy, left) or solver.wins(own, enemy, left - 1):
-        return False
-    line = list(puzzle.line)
+    if not solver.wins(own, enemy, left):
+        return f"the side to move does not win within {_count(left, 'move')}"
+    if solver.wins(own, enemy, left - 1):
+        return f"N is not the fewest: the side to move wins within {_count(left - 1, 'move')}"
     for turn, refutations in enumerate(puzzle.refutations):
-        move = Move.parse(line[2 * turn])
+        number = 2 * turn + 1  # the move's number in the line
+        move = puzzle.line[number - 1]
         moves = solver.ordered(own, enemy, False)
-        winners = {str(m) for m in moves if solver.move_wins(own, enemy, m, left)}
-        if move not in moves or str(move) not in winners:
-            return False
-        if (turn == 0 or left > 1) and len(winners) != 1:
-            return False
-        if set(refutations) != {str(m) for m in moves} - winners:
-            return False
-        for tried, reply_text in refutations.items():
+        winners = sorted(str(m) for m in moves if solver.move_wins(own, enemy, m, left))
+        said = f"move {number} of the line, {move},"
+        if move not in winners:
+            return f"{said} does not win within {_count(left, 'move')}"
+        if len(winners) > 1 and (turn == 0 or left > 1):
+            others = ", ".join(other for other in winners if other != move)
+            within = _count(left, "move")
+            return f"{said} is not the only move that wins within {within}: {others} too"
+        losing = {str(m) for m in moves} - set(winners)
+        missing, extra = sorted(losing - set(refutations)), sorted(set(refutations) - losing)
+        if missing:
+            return f"the refutations of move {number} lack the losing tries {', '.join(missing)}"
+        if extra:
+            return f"the refutations of move {number} list {', '.join(extra)}, not a losing try"
+        for tried, reply in sorted(refutations.items()):
             attacker, defender = _after(own, enemy, Move.parse(tried))
-            reply = Move.parse(reply_text)
-            if reply not in solver.ordered(defender, attacker, False):
-                return False
-            defender, attacker = _after(defender, attacker, reply)
+            if Move.parse(reply) not in solver.ordered(defender, attacker, False):
+                return f"the refutation {tried}>{reply}: {reply} is not a legal reply"
+            defender, attacker = _after(defender, attacker, Move.parse(reply))
             if solver.wins(attacker, defender, left - 1):
-                return False
-        own, enemy = _after(own, enemy, move)
-        if left == 1:
-            return not enemy and turn == len(puzzle.refutations) - 1
-        reply = Move.parse(line[2 * turn + 1])
-        if reply not in solver.ordered(enemy, own, False):
-            return False
-        enemy, own = _after(enemy, own, reply)
-        left -= 1
-        if solver.wins(own, enemy, left - 1):  # not a longest defence
-            return False
-    return False
+                return (
+                    f"the refutation {tried}>{reply} does not refute: the solver still "
+                    f"wins within {_count(left - 1, 'move')}"
+                )
+        own, enemy = _after(own, enemy, Move.parse(move))
+        if left > 1:  # the defender replies (a legal move: the reader checks the line)
+            reply = puzzle.line[number]
+            enemy, own = _after(enemy, own, Move.parse(reply))
+            left -= 1
+            if solver.wins(own, enemy, left - 1):
+                return (
+                    f"move {number + 1} of the line, {reply}, is not a longest defence: "
+                    f"the solver then wins within {_count(left - 1, 'move')}"
+                )
+    return None
+
+
+def _count(number: int, noun: str) -> str:
+    """``'1 move'``, ``'3 moves'``, with thousands separated: ``'100,000 nodes'``."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
