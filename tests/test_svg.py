@@ -1,10 +1,12 @@
 """The SVG renderer: valid XML, the right checkers, stable hooks, every option."""
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from zola import SIZES, Move, Position, parse_square
+from zola.draw.schemes import fixed, follow, style
 from zola.draw.svg import render
 from zola.draw.themes import DARK
 
@@ -70,3 +72,66 @@ def test_checkers_differ_by_shape_not_only_colour() -> None:
     blue = root.find(".//svg:circle[@class='mark'][@data-on='b1']", NS)
     assert red.get("fill") != "none"  # a solid dot
     assert blue.get("fill") == "none" and blue.get("stroke")  # a ring
+
+
+def _resolved(sheet: str, attribute: str, value: str, arrow: bool, dark: bool) -> str:
+    """The colour the follow style sheet gives an element's ``attribute="value"``: its
+    rule's property, with the dark block's custom properties when ``dark``."""
+    board = r"svg\.zola-board\.follow "
+    # An arrow's rule (by its fill) sets its stroke too, over the hints' rules.
+    key = "fill" if arrow else attribute
+    rule = arrow and re.search(board + rf'\.arrow\[fill="{value}"\]\{{([^}}]*)\}}', sheet)
+    rule = rule or re.search(board + rf'\[{key}="{value}"\]\{{([^}}]*)\}}', sheet)
+    assert rule, (attribute, value)
+    declared = dict(part.split(":", 1) for part in rule[1].split(";"))[attribute]
+    block = re.search(r"svg\.zola-board\.follow\{([^}]*)\}", sheet)[1]
+    values = dict(part.split(":", 1) for part in block.split(";")) if dark else {}
+
+    def var(match: re.Match[str]) -> str:
+        return values.get(match[1], match[2])
+
+    colour = re.sub(r"var\((--[\w-]+),(#[0-9a-f]{6})\)", var, declared)
+    mix = re.fullmatch(r"color-mix\(in srgb,(#\w{6}) (\d+)%,(#\w{6})\)", colour)
+    if mix:  # as a browser mixes them
+        a, share, b = mix[1], int(mix[2]) / 100, mix[3]
+        channels = [
+            round(int(a[i : i + 2], 16) * share + int(b[i : i + 2], 16) * (1 - share))
+            for i in (1, 3, 5)
+        ]
+        colour = "#" + "".join(f"{channel:02x}" for channel in channels)
+    return colour
+
+
+def _colours(svg: str) -> list[tuple[str, str, bool]]:
+    """Every colour attribute in drawing order: (attribute, value, inside an arrow)."""
+    found = []
+    for element in re.finditer(r"<(\w+)([^>]*)>", svg):
+        arrow = 'class="arrow"' in element[2]
+        for attribute, value in re.findall(r' (fill|stroke)="(#[0-9a-f]{6})"', element[2]):
+            found.append((attribute, value, arrow))
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("shading", [False, True])
+def test_a_drawing_that_follows_the_scheme_is_the_dark_drawing_where_it_is_dark(size, shading):
+    position = Position.start(size)
+    moves = position.legal_moves()
+    options = dict(
+        shading=shading, arrows=[moves[0]], highlight=[0], last_move=moves[1],
+        selected=moves[2].from_square, hints=moves[:4],
+    )  # fmt: skip
+    light, dark = render(position, **options), render(position, theme=DARK, **options)
+    sheet = style(size)
+    followed = follow(light, size)
+    assert sheet in followed and fixed(followed) == light
+    pairs = list(zip(_colours(light), _colours(dark), strict=True))
+    assert len(pairs) > 50
+
+    def close(a: str, b: str) -> bool:  # a mix of the shades may round a channel
+        return max(abs(int(a[i : i + 2], 16) - int(b[i : i + 2], 16)) for i in (1, 3, 5)) <= 1
+
+    for (attribute, value, arrow), (_, dark_value, _) in pairs:
+        assert close(_resolved(sheet, attribute, value, arrow, dark=False), value)
+        resolved = _resolved(sheet, attribute, value, arrow, dark=True)
+        assert close(resolved, dark_value), (attribute, value, resolved, dark_value)

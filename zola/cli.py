@@ -136,7 +136,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--flip", action="store_true", help="Blue's side at the bottom")
     p.add_argument("--shading", action="store_true", help="shade the distance classes")
     p.add_argument("--no-coordinates", action="store_true", help="no file and rank labels")
-    p.add_argument("--dark", action="store_true", help="the dark theme")
+    scheme = p.add_mutually_exclusive_group()
+    scheme.add_argument(
+        "--dark", action="store_true", help="the dark colours (an SVG: else the reader's)"
+    )
+    scheme.add_argument(
+        "--light", action="store_true", help="the light colours (an SVG: else the reader's)"
+    )
     p.add_argument("--highlight", default="", metavar="SQUARES", help="squares to tint: c3,d4")
     p.add_argument(
         "--arrow", action="append", default=[], metavar="MOVE", help="c3xe5 (repeatable)"
@@ -195,9 +201,10 @@ def _svg(args: argparse.Namespace) -> None:
         flip=args.flip or None,
         shading=args.shading or None,
         coordinates=False if args.no_coordinates else None,
-        dark=args.dark or None,
+        dark=True if args.dark else False if args.light else None,
         highlight=[name for name in args.highlight.split(",") if name],
         arrows=args.arrow,
+        follow=not args.output.lower().endswith(".png"),  # an SVG: the reader's scheme
     )
     images.write(image, args.output, args.width)
 

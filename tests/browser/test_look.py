@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.test_live_boards import board, host_page, open_host
+from zola.docs.diagrams import Diagram
 
 DARK_BG = "rgb(31, 29, 27)"  # style.css: --bg, dark
 LIGHT_BG = "rgb(246, 241, 231)"
@@ -109,3 +110,53 @@ def test_live_boards_follow_a_theme_toggle_at_once(page, server_url, where, mark
     )
     assert _schemes(page) == [LIGHT_BOARD, LIGHT_BOARD]
     assert not page.console_errors
+
+
+# -------------------------------------------------- static diagrams in both schemes
+
+def _diagram_page(page, server_url: str, body_mark: str) -> None:
+    """A page of two static diagrams as the docs tools write them: an <img> of the file
+    (as Sphinx does) and the same SVG inline (as MkDocs does)."""
+    svg = Diagram("v1;size=6;moves=c3xd3", {"shading": ""}).svg
+    page.route(f"{server_url}/figure.svg", lambda route: route.fulfill(
+        body=svg, content_type="image/svg+xml"))  # fmt: skip
+    body = f'<img id="img" src="figure.svg" width="240"><div id="inline">{svg}</div>'
+    html = f"<!doctype html><meta charset=utf-8><body {body_mark}>{body}</body>"
+    page.route(f"{server_url}/figures.html", lambda route: route.fulfill(
+        body=html, content_type="text/html"))  # fmt: skip
+    page.goto(f"{server_url}/figures.html")
+    page.wait_for_function("document.querySelector('#img').complete")
+
+
+def _inline_background(page) -> str:
+    return page.evaluate("getComputedStyle(document.querySelector('#inline .background')).fill")
+
+
+def _img_corner(page) -> list[int]:
+    """The colour of the image's top left pixel (its background), as drawn."""
+    return page.evaluate(
+        """() => {
+          const img = document.querySelector('#img'), canvas = document.createElement('canvas');
+          canvas.width = img.width; canvas.height = img.height;
+          const context = canvas.getContext('2d');
+          context.drawImage(img, 0, 0, canvas.width, canvas.height);
+          return [...context.getImageData(2, 2, 1, 1).data].slice(0, 3);
+        }"""
+    )
+
+
+@pytest.mark.context(color_scheme="dark")
+def test_static_diagrams_show_dark_where_they_stand_dark(page, server_url, screenshot) -> None:
+    # A dark reader on a page without a dark mode: the image follows the reader, the
+    # inline drawing the page.
+    _diagram_page(page, server_url, "")
+    assert _img_corner(page) == [0x2A, 0x27, 0x24]
+    assert _inline_background(page) == "rgb(255, 250, 240)"
+    # A page whose theme marks it dark (furo): the inline drawing too.
+    _diagram_page(page, server_url, 'data-theme="dark" style="background: #1a1c1e"')
+    assert _inline_background(page) == "rgb(42, 39, 36)"
+    screenshot("diagrams-dark", page=page)
+    page.emulate_media(color_scheme="light")
+    _diagram_page(page, server_url, "")
+    assert _img_corner(page) == [0xFF, 0xFA, 0xF0]
+    assert _inline_background(page) == "rgb(255, 250, 240)"

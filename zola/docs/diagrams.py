@@ -142,6 +142,7 @@ class Diagram:
             dark=self.dark,
             highlight=self.highlight,
             arrows=self.arrows,
+            follow=True,
         )
         self.alt = (options.get("alt") or "").strip() or self.describe()
 

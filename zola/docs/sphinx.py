@@ -72,6 +72,7 @@ from sphinx.util.typing import OptionSpec
 
 from zola.docs import sitefiles
 from zola.docs.diagrams import DEFAULT_WIDTH, LIVE_KINDS, Diagram, check_width, loader_url
+from zola.draw.schemes import fixed
 from zola.page.live import choose_language
 
 logger = logging.getLogger(__name__)
@@ -269,7 +270,8 @@ class CairoSvgConverter(ImageConverter):
     def convert(self, _from: str | os.PathLike[str], _to: str | os.PathLike[str]) -> bool:
         import cairosvg
 
-        cairosvg.svg2png(url=os.fspath(_from), write_to=os.fspath(_to), output_width=PNG_WIDTH)
+        svg = fixed(Path(_from).read_text(encoding="utf-8"))  # the light drawing, on paper
+        cairosvg.svg2png(bytestring=svg.encode(), write_to=os.fspath(_to), output_width=PNG_WIDTH)
         return True
 
 

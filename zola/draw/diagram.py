@@ -19,6 +19,7 @@ Traceback (most recent call last):
 zola.InvalidMoveError: an arrow needs two squares, not 'pass'
 """
 
+from zola.draw import schemes
 from zola.draw.svg import render
 from zola.draw.themes import DARK, LIGHT
 from zola.rules.game import EMPTY_NOTE, Game, Note, parse_arrow
@@ -69,11 +70,14 @@ def diagram(
     dark: bool | None = None,
     highlight: list[str] | tuple[str, ...] = (),
     arrows: list[str] | tuple[str, ...] = (),
+    follow: bool = False,
 ) -> str:
     """The SVG of ``source`` (position text or a link), as the link shows it.
 
     ``flip``, ``shading``, ``coordinates`` and ``dark`` override the link's view
-    when given; ``highlight`` names squares to tint, ``arrows`` moves to draw.
+    when given; ``highlight`` names squares to tint, ``arrows`` moves to draw. With
+    ``follow``, a drawing whose colours neither ``dark`` nor the link chose shows
+    itself dark where it stands dark (:func:`zola.draw.schemes.follow`).
     Raises a :class:`~zola.rules.errors.ZolaError` saying what is wrong with the input.
     """
     game, view = read(source)
@@ -81,7 +85,8 @@ def diagram(
         game.node.note = EMPTY_NOTE
     annotate(game, highlight, arrows)
     position, note = game.position, game.node.note
-    return render(
+    chosen = view.theme if dark is None else ("dark" if dark else "light")
+    svg = render(
         position,
         flip=view.flip if flip is None else flip,
         shading=view.shading if shading is None else shading,
@@ -89,5 +94,6 @@ def diagram(
         highlight=note.highlight,
         arrows=note.arrows,
         last_move=game.last_board_move(),
-        theme=DARK if (view.theme == "dark" if dark is None else dark) else LIGHT,
+        theme=DARK if chosen == "dark" else LIGHT,
     )
+    return schemes.follow(svg, position.size) if follow and not chosen else svg
