@@ -31,6 +31,7 @@ import pytest
 from tests.test_svg import checkers
 from zola import Game, Position, encode
 from zola.docs import sitefiles
+from zola.draw import schemes
 from zola.page.live import first_frame, frame_key
 from zola.rules.game import Note
 from zola.rules.link import parse
@@ -268,9 +269,11 @@ def test_sphinx_live_boards_hold_their_first_screen_with_its_key(html: tuple[Pat
         fragment = html_lib.unescape(attrs["data-zola"])
         drawn, key, rest = first_frame(fragment, "en", build)
         root = ET.fromstring(svg)
-        assert root.get("data-frame") == key == frame_key(fragment, "en", False, build)
-        # the same drawing as the live board's first screen, but for the alt text and width
-        assert _squares_and_checkers(svg) == _squares_and_checkers(drawn)
+        assert root.get("data-frame") == key == frame_key(fragment, "en", "auto", build)
+        # the same drawing as the live board's first screen, but for the alt text and width,
+        # with the dark colours the page's scheme may show it in
+        assert "<style>" + schemes.style(8) in svg
+        assert _squares_and_checkers(schemes.fixed(svg)) == _squares_and_checkers(drawn)
         # and the rest of that screen, for the loader to paint before Python runs
         first = json.loads(screen)
         assert first == json.loads(rest)

@@ -407,11 +407,13 @@ def test_a_board_keeps_its_first_screen_drawn_by_the_docs_tools_until_its_first_
     assert kept.kept and kept._board is None  # the link is not read yet
     kept.button("back")  # the first event reads it
     assert not kept.kept and kept.screen().board not in ("", svg)
-    # Another build, language, colour scheme or link: drawn afresh.
+    # Its drawing shows in either scheme, the page's (zola.draw.schemes): a dark page keeps it.
+    assert LiveBoard(GAME + ";panel", "en", dark=True, shown=key, build=0xC0FFEE).kept
+    # Another build, language or link (its own colours too): drawn afresh.
     for other in (
         LiveBoard(GAME + ";panel", "en", shown=key, build=0xC0FFEF),
         LiveBoard(GAME + ";panel", "de", shown=key, build=0xC0FFEE),
-        LiveBoard(GAME + ";panel", "en", dark=True, shown=key, build=0xC0FFEE),
+        LiveBoard(GAME + ";panel;dark", "en", shown=key, build=0xC0FFEE),
         LiveBoard(GAME, "en", shown=key, build=0xC0FFEE),
         LiveBoard(GAME + ";panel", "en", build=0xC0FFEE),
     ):

@@ -280,9 +280,10 @@ function prepare(element) {
 // asks for are kept for keep().
 function prepaint(shell, text) {
   try {
-    const { screen, labels, moves, key, shared } = JSON.parse(text);
+    const { screen, labels, moves, key, shared, follows } = JSON.parse(text);
     if (!/^[0-9a-f]{8}$/.test(key) || typeof shared !== "string") throw new TypeError(key);
     screen.app_link = shared && `${PAGE}#${shared}`; // the app's address: only the loader knows it
+    if (follows === true) screen.layout.dark = shell.dark; // the page's scheme (its SVG has both)
     draw(shell, screen, labels, null, moves, false);
     shell.prepainted = { key, shared, fetch: [...screen.fetch] };
   } catch {

@@ -160,3 +160,33 @@ def test_static_diagrams_show_dark_where_they_stand_dark(page, server_url, scree
     _diagram_page(page, server_url, "")
     assert _img_corner(page) == [0xFF, 0xFA, 0xF0]
     assert _inline_background(page) == "rgb(255, 250, 240)"
+
+
+def test_a_docs_tools_board_shows_in_a_dark_pages_scheme_before_python_and_keeps_it(
+    page, server_url
+) -> None:
+    docs = Diagram("#v1;size=6;moves=c3xd3", {"live": "panel"})
+    element = docs.live_element(docs.live_preview())
+    held = []
+    page.route("**/micropython.wasm", lambda route: held.append(route))  # wait until we say
+    body = f'<div style="background: #1b1d20">{element}</div>'
+    html = host_page(body).replace("<body>", '<body data-theme="dark">')
+    open_host(page, server_url, html, settle=False)
+    page.wait_for_function("document.querySelector('[data-zola]').shadowRoot?.querySelector('svg')")
+    live = page.locator("[data-zola]")
+    live.locator(".zola.dark").wait_for(state="attached")  # the loader found the page dark
+    background = "(svg) => getComputedStyle(svg.querySelector('.background')).fill"
+    drawing = live.locator("svg[data-position]")
+    assert drawing.evaluate(background) == "rgb(42, 39, 36)"  # dark before Python
+    drawing.evaluate("(svg) => { svg.made = 'docs'; }")
+    for route in held:
+        route.continue_()
+    page.wait_for_function("document.querySelector('[data-zola]').dataset.ready === '1'")
+    assert drawing.evaluate("(svg) => svg.made") == "docs"  # kept, not drawn again
+    assert drawing.evaluate(background) == "rgb(42, 39, 36)"
+    page.evaluate("document.body.setAttribute('data-theme', 'light')")  # the reader switches
+    page.wait_for_function(
+        "document.querySelector('[data-zola]').shadowRoot.querySelector('svg.theme-light')"
+    )
+    assert drawing.evaluate(background) == "rgb(255, 250, 240)"
+    assert not page.console_errors

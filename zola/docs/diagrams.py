@@ -45,6 +45,7 @@ from urllib.parse import urlsplit
 
 from zola.compat import quoted
 from zola.docs import sitefiles
+from zola.draw import schemes
 from zola.draw.diagram import annotate, diagram, read
 from zola.page.live import first_frame
 from zola.puzzles.sets import Puzzle, find, load
@@ -314,6 +315,8 @@ class Diagram:
         """
         build = sitefiles.build()
         svg, key, rest = first_frame(self.live_fragment(app_link), language, build or 0)
+        if svg and not self.live_view().theme:  # shown in the page's scheme, by CSS
+            svg = schemes.follow(svg, self.game.size)
         svg = self.inline_svg(width, svg, key if build is not None else "")
         if build is not None:
             svg = sitefiles.board_root(svg, rest) or svg

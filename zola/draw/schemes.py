@@ -12,7 +12,8 @@ the drawing is dark:
   the live boards read it (``data-theme="dark"`` on ``<html>`` or ``<body>``: furo,
   pydata-sphinx-theme; Material for MkDocs' ``data-md-color-scheme="slate"``;
   Bootstrap's ``data-bs-theme="dark"``; ``data-theme="auto"`` in the reader's dark
-  scheme), or an author's ``data-zola-theme="dark"`` around it.
+  scheme), or an author's ``data-zola-theme="dark"`` around it; the first screen of a
+  live board, in the board's frame when the loader finds the page dark.
 
 The drawing's own colours (attributes) stay as they are for every other reader of the
 file: a PNG converter, an editor.
@@ -56,14 +57,15 @@ _DARK_PAGES = (
     "[data-md-color-scheme=slate]",
     "[data-bs-theme=dark]",
     "[data-zola-theme=dark]",
+    ".zola.dark",  # a live board's frame, dark (web/boards.js): its first screen
 )
 _STYLES: dict[int, str] = {}
 STYLE_START = "svg.zola-board.follow "  # how the style sheet of follow() begins
 
 
 def _colour(theme: Theme, field: str, index: "int | None") -> str:
-    value = getattr(theme, field)
-    return value if index is None else value[index]
+    value: str | tuple[str, str] = getattr(theme, field)
+    return value if isinstance(value, str) else value[index or 0]
 
 
 def style(size: int) -> str:

@@ -55,16 +55,6 @@ STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End
 STEPS = ("first", "back", "forward", "last")  # the actions that look elsewhere in the game
 
 
-def theme_of(link: str, scheme: str, dark: bool) -> str:
-    """A board's colours: the ``link``'s word (``""``: none), else the reader's ``scheme``
-    (one of :data:`SCHEMES`), else the scheme around the board (``dark`` or light)."""
-    if link:
-        return link
-    if scheme != "auto":
-        return scheme
-    return "dark" if dark else "light"
-
-
 class Board(Notes):
     """A game on a board, as one person sees and handles it.
 
@@ -127,7 +117,11 @@ class Board(Notes):
         >>> board.scheme = "light"; board.theme_name()
         'light'
         """
-        return theme_of(self.view.theme, self.scheme, self.reader_dark)
+        if self.view.theme:
+            return self.view.theme
+        if self.scheme != "auto":
+            return self.scheme
+        return "dark" if self.reader_dark else "light"
 
     def drawn_view(self) -> View:
         """The view as the board is drawn: its colours decided (see :meth:`theme_name`)."""

@@ -35,7 +35,7 @@ from collections import namedtuple
 
 from zola.lang.i18n import Text, pick_language, say
 from zola.page.activities import Playing
-from zola.page.board import ACTIONS, STEP_KEYS, Board, theme_of
+from zola.page.board import ACTIONS, STEP_KEYS, Board
 from zola.page.board_screen import board_fields
 from zola.page.screen import BOARD_FIELDS
 from zola.page.training import ACTIONS as PUZZLE_ACTIONS
@@ -139,15 +139,16 @@ def choose_language(host: str, browser: "list[str] | tuple[str, ...]" = ()) -> s
     return pick_language(([host] if host else []) + list(browser))
 
 
-def frame_key(fragment: str, language: str, dark: bool, build: int) -> str:
+def frame_key(fragment: str, language: str, theme: str, build: int) -> str:
     """The key of what a live board of ``fragment`` shows first in ``language`` and the
-    colour scheme (``dark``), drawn by the zola of ``build`` (the CRC-32 of the bytecode
-    image, web/zola.rom): eight hex digits, the same on CPython and MicroPython.
+    colours ``theme`` (``"light"`` or ``"dark"`` as its link says, ``"auto"``: both, as
+    the page around it shows, see :func:`first_frame`), drawn by the zola of ``build``
+    (the CRC-32 of the bytecode image, web/zola.rom): eight hex digits, the same on
+    CPython and MicroPython.
 
-    >>> frame_key("v1;size=6", "en", False, 0x1234), frame_key("v1;size=6", "de", False, 0x1234)
-    ('df4cedf8', '85944f03')
+    >>> frame_key("v1;size=6", "en", "auto", 0x1234), frame_key("v1;size=6", "de", "auto", 0x1234)
+    ('a73091f7', '7a4d7109')
     """
-    theme = "dark" if dark else "light"
     return f"{crc32(f'{build:08x} {language} {theme} {fragment}'.encode()):08x}"
 
 
@@ -168,19 +169,22 @@ def paint_parts(screen: LiveScreen) -> tuple[str, str, str]:
 
 
 def first_frame(fragment: str, language: str = "en", build: int = 0) -> tuple[str, str, str]:
-    """What a live board of ``fragment`` shows first for a reader in ``language`` with a
-    light colour scheme: its SVG (``""`` for a bad link), that screen's key (see
+    """What a live board of ``fragment`` shows first for a reader in ``language``: its
+    SVG (``""`` for a bad link; light, unless its link says dark), that screen's key (see
     :func:`frame_key`), and the rest of the screen as one JSON object of named values:
     ``screen`` (its fields, see :func:`screen_values`), ``labels`` (the fixed words),
-    ``moves`` (the move list), ``key`` and ``shared`` (the game "Open in the full app"
-    opens, see :meth:`LiveBoard.shared`). The docs tools put the three inside the
-    board's element: web/boards.js paints the screen at once, and the live board keeps it
-    (see :attr:`LiveBoard.kept`) rather than making it again.
+    ``moves`` (the move list), ``key``, ``shared`` (the game "Open in the full app"
+    opens, see :meth:`LiveBoard.shared`) and ``follows`` (whether its colours are the
+    page's: its link says neither light nor dark). The docs tools put the three inside
+    the board's element, the SVG of a board that follows the page in both schemes
+    (:func:`zola.draw.schemes.follow`): web/boards.js paints the screen at once, in the
+    page's scheme, and the live board keeps it (see :attr:`LiveBoard.kept`) rather
+    than making it again.
 
     >>> _, key, rest = first_frame("v1;size=6;moves=c3xd3")
     >>> first = json.loads(rest)
-    >>> sorted(first), first["screen"]["status"], first["key"] == key, first["shared"]
-    (['key', 'labels', 'moves', 'screen', 'shared'], 'Blue to move.', True, 'v1;size=6;moves=c3xd3')
+    >>> sorted(first), first["screen"]["status"], first["key"] == key, first["follows"]
+    (['follows', 'key', 'labels', 'moves', 'screen', 'shared'], 'Blue to move.', True, True)
     """
     live = LiveBoard(fragment, language)
     screen = live.screen()
@@ -191,6 +195,7 @@ def first_frame(fragment: str, language: str = "en", build: int = 0) -> tuple[st
         "moves": screen.move_list,
         "key": key,
         "shared": live.shared(),
+        "follows": not live.link_theme,
     }
     return screen.board, key, json.dumps(first)
 
@@ -297,11 +302,7 @@ class LiveBoard:
     def first_key(self, build: int) -> str:
         """The key of this board's first screen drawn by the zola of ``build`` (see
         :func:`frame_key`)."""
-        return frame_key(self.fragment, self.language, self._theme_name() == "dark", build)
-
-    def _theme_name(self) -> str:
-        """The board's colours, before its link is read (see :func:`theme_of`)."""
-        return theme_of(self.link_theme, "auto", self.dark)
+        return frame_key(self.fragment, self.language, self.link_theme or "auto", build)
 
     # -- what a reader does ----------------------------------------------------------------
 
