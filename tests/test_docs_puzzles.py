@@ -113,5 +113,7 @@ def test_sphinx_shows_the_puzzle_with_its_solution_folded_in_html_and_printed_in
 def test_the_readmes_puzzle_is_drawn_from_the_set_now() -> None:
     readme = (ROOT / "README.md").read_text("utf-8")
     diagram = Diagram("puzzle=6-r132w0", {})
-    assert (ROOT / "docs" / "puzzle.svg").read_text("utf-8") == diagram.svg
+    assert (ROOT / "docs" / "puzzle.svg").read_text("utf-8") == diagram.svg, (
+        "run: python3 docs/figures.py"
+    )
     assert f"**{diagram.task()}**" in readme and diagram.solution_text() in readme

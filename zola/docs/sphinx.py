@@ -72,7 +72,7 @@ from sphinx.util.typing import OptionSpec
 
 from zola.docs import sitefiles
 from zola.docs.diagrams import DEFAULT_WIDTH, LIVE_KINDS, Diagram, check_width, loader_url
-from zola.draw.schemes import fixed
+from zola.draw.schemes import fixed, images_css
 from zola.page.live import choose_language
 
 logger = logging.getLogger(__name__)
@@ -326,6 +326,18 @@ def add_loader(
         app.add_js_file(file, type="module", loading_method="async")
 
 
+IMAGES_CSS = "zola-diagrams.css"  # in _static: the diagrams' images in the theme's scheme
+
+
+def write_images_css(app: Sphinx, error: Exception | None) -> None:
+    """After an HTML build: the style sheet that shows the diagrams' images in the
+    scheme of the page's theme (:func:`zola.draw.schemes.images_css`)."""
+    if error is None and app.builder.format == "html":
+        static = Path(app.outdir) / "_static"
+        static.mkdir(parents=True, exist_ok=True)
+        (static / IMAGES_CSS).write_text(images_css("img.zola-diagram"), encoding="utf-8")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the ``zola`` directive, its config values, the live boards' parts and
     the PNG converter."""
@@ -338,6 +350,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_env_collector(LiveBoardsCollector)
     app.connect("env-updated", copy_live_files)
     app.connect("html-page-context", add_loader)
+    app.add_css_file(IMAGES_CSS)
+    app.connect("build-finished", write_images_css)
     app.add_post_transform(CairoSvgConverter)
     try:
         version = metadata.version("zola")

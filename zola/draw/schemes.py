@@ -59,6 +59,7 @@ _DARK_PAGES = (
     "[data-zola-theme=dark]",
     ".zola.dark",  # a live board's frame, dark (web/boards.js): its first screen
 )
+
 _STYLES: dict[int, str] = {}
 STYLE_START = "svg.zola-board.follow "  # how the style sheet of follow() begins
 
@@ -109,6 +110,24 @@ def style(size: int) -> str:
     sheet = "".join(rules) + pages + dark + scheme
     _STYLES[size] = sheet
     return sheet
+
+
+def images_css(image: str) -> str:
+    """CSS for a page that shows such drawings as images (``image``: their selector): an
+    image takes the colour scheme of the page around it, light unless the page's theme
+    marks it dark (as the live boards read it), which the browser hands to the drawing
+    inside as the reader's scheme (Chromium does). So a page without a dark mode keeps
+    light diagrams for a reader whose system is dark, and a theme's switch turns them.
+
+    >>> images_css("img.zola-diagram").startswith("img.zola-diagram{color-scheme:light}")
+    True
+    """
+    dark = ",".join(page for page in _DARK_PAGES if not page.startswith("."))
+    automatic = f":is(html,body)[data-theme=auto] {image}{{color-scheme:dark}}"
+    return (
+        f"{image}{{color-scheme:light}}:is({dark}) {image}{{color-scheme:dark}}"
+        f"@media (prefers-color-scheme:dark){{{automatic}}}"
+    )
 
 
 def fixed(svg: str) -> str:
