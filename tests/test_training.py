@@ -221,3 +221,19 @@ def test_a_record_kept_aside_is_told_once_before_the_puzzle_shows():
     assert " to move and win in " in screen.message  # the puzzle's own notice
     assert screen.puzzle is not None and screen.puzzle.state == "solving"
     assert not app.screen().message.startswith("A saved game")
+
+
+def test_a_new_puzzle_address_opens_that_puzzle_when_its_set_is_here() -> None:
+    first, second = PUZZLES[0], PUZZLES[1]
+    app = App(now=lambda: 1_800_000_000.0)
+    app.start("#puzzle=" + first.id)
+    text = (Path(__file__).parent.parent / "zola" / "data" / "puzzles-6.txt").read_text()
+    app.take_file("puzzles-6.txt", text)
+    assert app.screen().puzzle.state == "solving"
+    app.open_link("#puzzle=" + second.id)  # the reader edits the address: no fetch needed
+    screen = app.screen()
+    assert screen.fetch == () and screen.puzzle.state == "solving"
+    assert screen.puzzle.heading.startswith(f"Puzzle {second.id}")
+    assert str(app.game.position) == second.position and screen.fragment == "puzzle=" + second.id
+    flipped = 'data-flipped="1"' in screen.board
+    assert flipped == second.position.endswith(" b")  # the solver's side at the bottom

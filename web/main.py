@@ -170,7 +170,7 @@ def draw_puzzle(puzzle) -> None:
     element("puzzle").hidden = puzzle is None
     if puzzle is None:
         return
-    element("puzzle").classList.toggle("loading", puzzle.loading)
+    element("puzzle").classList.toggle("fetching", puzzle.loading)
     element("puzzle-heading").textContent = puzzle.heading
     element("puzzle-record").textContent = puzzle.record
     element("puzzle-retry").hidden = not puzzle.can_retry

@@ -167,3 +167,18 @@ def test_a_live_docs_board_fetches_its_puzzle_and_is_solved(page, server_url, wr
         if PUZZLE.line[index] != "pass":
             _move(page, PUZZLE.line[index], "[data-zola] .board")
     assert host.locator(".message").text_content().startswith("That is the solution")
+
+
+def test_a_new_puzzle_address_opens_that_puzzle(open_app, page) -> None:
+    other = next(p for p in PUZZLES if p.id != PUZZLE.id)
+    open_app(f"#puzzle={PUZZLE.id}", mode=None)
+    _wait_puzzle(page, "solving")
+    page.evaluate("(id) => { location.hash = '#puzzle=' + id; }", other.id)
+    page.wait_for_function(
+        "(id) => document.querySelector('#puzzle-heading').textContent.includes(id)", arg=other.id
+    )
+    _wait_puzzle(page, "solving")
+    assert page.get_attribute("#board svg", "data-position") == other.position
+    box = page.locator("#puzzle").bounding_box()
+    assert box["width"] > 200  # the panel as wide as ever, not a spinner's row
+    assert not page.console_errors

@@ -219,6 +219,7 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands):
         else:
             view = view.replace(edit=False)
         self.board.view = view
+        self.puzzles.serve(self.board)  # at once when its set is here already (a new address)
         return True
 
     def host_message(self, kind: object, fragment: object, from_parent: bool, origin: str) -> None:
