@@ -3,6 +3,8 @@ or the link chooses, every part of it."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.browser.test_live_boards import board, host_page, open_host
@@ -190,3 +192,32 @@ def test_a_docs_tools_board_shows_in_a_dark_pages_scheme_before_python_and_keeps
     )
     assert drawing.evaluate(background) == "rgb(255, 250, 240)"
     assert not page.console_errors
+
+
+# ------------------------------------------------------------------ the layout holds
+
+RECENT = [  # a list of recent games, whose menu's entries are long
+    {"id": f"g{i:08x}", "fragment": "v1;size=6;moves=c3xd3.c4xd3", "mode": "computer-second",
+     "size": 6, "moves": 8, "updated": 1.8e9 + i, "tab": ""}
+    for i in range(3)
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "language"),
+    [(1280, 800, "en"), (1280, 800, "nl"), (1920, 1080, "de"), (390, 844, "en"), (360, 740, "fr")],
+)
+def test_no_page_scrolls_sideways_and_the_steps_keep_one_row(
+    open_app, page, width, height, language, screenshot
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    saved = json.dumps(json.dumps(RECENT))
+    page.add_init_script(
+        f"localStorage.setItem('zola-recent', {saved});"
+        f"localStorage.setItem('zola-language', '{language}');"
+    )
+    open_app("#v1;size=6;moves=c3xd3")
+    assert page.evaluate("document.documentElement.scrollWidth") == width
+    tops = [page.locator(f"#{name}").bounding_box()["y"] for name in ("first", "undo", "last")]
+    assert max(tops) - min(tops) < 12, tops  # (centred: a taller button, a little higher)
+    screenshot(f"app-{width}x{height}-{language}", page=page)
