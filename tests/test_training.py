@@ -237,3 +237,23 @@ def test_a_new_puzzle_address_opens_that_puzzle_when_its_set_is_here() -> None:
     assert str(app.game.position) == second.position and screen.fragment == "puzzle=" + second.id
     flipped = 'data-flipped="1"' in screen.board
     assert flipped == second.position.endswith(" b")  # the solver's side at the bottom
+
+
+def test_the_puzzle_buttons_apply_only_while_they_do_something() -> None:
+    puzzle = next(p for p in PUZZLES if p.refutations[0] and p.moves >= 2)
+    trainer = Trainer(puzzle, Board())
+    assert [trainer.can(name) for name in ("retry", "hint", "solution")] == [False, True, True]
+    wrong = next(iter(puzzle.refutations[0]))
+    _play(trainer, wrong)
+    assert trainer.state == "wrong"
+    assert [trainer.can(name) for name in ("retry", "hint", "solution")] == [True, True, True]
+    while trainer.can("solution"):  # the solution shown to its end
+        trainer.press("solution")
+    assert trainer.state == "shown" and trainer.index == len(puzzle.line)
+    assert not trainer.can("hint") and not trainer.can("retry")
+    solved = Trainer(puzzle, Board())
+    for _ in range(puzzle.moves):
+        if solved.state == "solving":
+            _play(solved, puzzle.line[len(solved.board.game.moves)])
+    assert solved.state == "solved"
+    assert not any(solved.can(name) for name in ("retry", "hint", "solution"))

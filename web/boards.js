@@ -400,6 +400,8 @@ function draw(shell, screen, labels, svg, moveList, live) {
   buttons.flip.disabled = false;
   parts.puzzle.hidden = !screen.puzzle;
   buttons.retry.hidden = !screen.can_retry;
+  buttons.hint.disabled = !screen.can_hint;
+  buttons.solution.disabled = !screen.can_show;
   parts.reset.hidden = !screen.changed;
   parts.link.hidden = !screen.app_link;
   if (screen.app_link) parts.link.href = screen.app_link;

@@ -175,8 +175,8 @@ def draw_puzzle(puzzle) -> None:
     element("puzzle-record").textContent = puzzle.record
     element("puzzle-retry").hidden = not puzzle.can_retry
     element("puzzle-size").value = str(puzzle.size)
-    idle = puzzle.state == ""
-    element("puzzle-hint").disabled = element("puzzle-solution").disabled = idle
+    element("puzzle-hint").disabled = not puzzle.can_hint
+    element("puzzle-solution").disabled = not puzzle.can_show
 
 
 def draw_editor(editor) -> None:

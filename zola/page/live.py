@@ -53,6 +53,8 @@ LIVE_FIELDS = (
     "layout",  # {"panel", "static", "dark"}: yes/no each
     "puzzle",  # a puzzle's state (zola.page.training.STATES), "" when the board holds none
     "can_retry",  # a wrong move is on the board: offer Try again
+    "can_hint",  # the puzzle's Hint applies (zola.page.training.Trainer.can)
+    "can_show",  # its Show solution applies
     "fetch",  # files of the site to fetch and hand back (a puzzle set), once
 )
 FIELDS = BOARD_FIELDS + LIVE_FIELDS
@@ -86,6 +88,8 @@ if TYPE_CHECKING:
         layout: dict[str, bool]
         puzzle: str
         can_retry: bool
+        can_hint: bool
+        can_show: bool
         fetch: list[str]
 
 else:
@@ -417,6 +421,8 @@ class LiveBoard:
                 layout={"panel": False, "static": True, "dark": self.dark},
                 puzzle="",
                 can_retry=False,
+                can_hint=False,
+                can_show=False,
                 fetch=[],
             )
         view = board.view
@@ -439,7 +445,9 @@ class LiveBoard:
                 "dark": board.theme_name() == "dark",
             },
             puzzle=self.trainer.state if self.trainer is not None else "",
-            can_retry=self.trainer is not None and self.trainer.state == "wrong",
+            can_retry=self.trainer is not None and self.trainer.can("retry"),
+            can_hint=self.trainer is not None and self.trainer.can("hint"),
+            can_show=self.trainer is not None and self.trainer.can("solution"),
             fetch=self._fetch(),
         )
 

@@ -228,7 +228,7 @@ class PuzzleMode:
         loading = self.wanted is not None and not self.problem
         if trainer is None:
             heading = say(language, self.problem or Text("puzzle.loading"))
-            return PuzzleScreen(heading, line, "", False, loading, self.size)
+            return PuzzleScreen(heading, line, "", False, False, False, loading, self.size)
         puzzle = trainer.puzzle
         if self.daily:
             heading = say(language, "puzzle.daily_heading", date=self.daily, rating=puzzle.rating)
@@ -236,5 +236,14 @@ class PuzzleMode:
             heading = say(language, "puzzle.heading", id=puzzle.id, rating=puzzle.rating)
         if self.problem:
             heading = say(language, self.problem)
-        state = trainer.state
-        return PuzzleScreen(heading, line, state, state == "wrong", loading, self.size)
+        can = trainer.can
+        return PuzzleScreen(
+            heading,
+            line,
+            trainer.state,
+            can("retry"),
+            can("hint"),
+            can("solution"),
+            loading,
+            self.size,
+        )

@@ -72,6 +72,8 @@ if TYPE_CHECKING:
         record: str
         state: str
         can_retry: bool
+        can_hint: bool
+        can_show: bool
         loading: bool
         size: int
 
@@ -158,7 +160,8 @@ else:
     _Download = namedtuple("Download", ("name", "svg", "as_png"))
     _RecentGame = namedtuple("RecentGame", ("id", "label", "updated"))
     _PuzzleScreen = namedtuple(
-        "PuzzleScreen", ("heading", "record", "state", "can_retry", "loading", "size")
+        "PuzzleScreen",
+        ("heading", "record", "state", "can_retry", "can_hint", "can_show", "loading", "size"),
     )
 
 # What one board shows, in the order both screens begin with:
@@ -295,7 +298,8 @@ class RecentGame(_RecentGame):
 class PuzzleScreen(_PuzzleScreen):
     """What the page shows of puzzle mode: a heading (the puzzle, its rating), the
     solver's record, the trainer's state (see :data:`zola.page.training.STATES`), whether
-    Try again applies, whether puzzles are still loading and the size chosen."""
+    Try again, Hint and Show solution apply (:meth:`zola.page.training.Trainer.can`),
+    whether puzzles are still loading and the size chosen."""
 
     __slots__ = ()
 

@@ -183,6 +183,17 @@ class Trainer:
         if not self.board.game.is_game_over():
             self.board.notice = Text("puzzle.showing", move=move)
 
+    def can(self, name: str) -> bool:
+        """Whether the puzzle's button ``name`` (:data:`ACTIONS`) does something now: Try
+        again after a wrong move; a hint while the solution is to find; the solution's
+        next move until the line is played out. (After a wrong move, a hint or the
+        solution takes it back first.)"""
+        if name == "retry":
+            return self.state == "wrong"
+        if name == "hint":
+            return self.state in ("solving", "wrong")
+        return self.state in ("solving", "wrong", "shown") and self.index < len(self.puzzle.line)
+
     def press(self, name: str) -> None:
         """A press on one of the puzzle's buttons (:data:`ACTIONS`), by its name."""
         if name not in ACTIONS:
