@@ -867,3 +867,29 @@ def test_a_download_is_drawn_as_the_reader_sees_it_and_an_embed_follows_its_read
     app.button("copy-embed")
     code = app.screen().clipboard
     assert ";embed" in code and ";dark" not in code and ";light" not in code
+
+
+def _flipped(app: App) -> bool:
+    return 'data-flipped="1"' in app.screen().board
+
+
+def test_against_the_computer_your_side_is_at_the_bottom_after_a_swap_too() -> None:
+    app = new_app()
+    app.choose("mode", "computer-second")  # you play first, as Red
+    request = play(app, "c3xd3").request
+    assert not _flipped(app)
+    app.computer_answer(request.id, "swap")  # the computer takes Red: you now play Blue
+    assert [str(m) for m in app.game.moves] == ["c3xd3", "swap"] and _flipped(app)
+    app.history_key("Home")  # looking back before the swap keeps your side below
+    assert app.game.ply == 0 and _flipped(app)
+    app.button("flip")  # the reader's own flip still turns it
+    assert not _flipped(app)
+    assert app.screen().fragment.endswith(";flip")  # (the view's word, as before)
+    app.button("download-svg")
+    assert 'data-flipped="0"' in app.screen().download[1]  # a download as it is seen
+    # Playing the computer's first move from the start: you are Blue from the start.
+    second = new_app()
+    second.choose("mode", "computer-first")
+    assert _flipped(second)
+    second.choose("mode", "humans")  # two people: the view decides alone
+    assert not _flipped(second)

@@ -391,7 +391,8 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands):
                 return
             start = self.editor.position()
             game = Game(start.size, start)
-        shared = share(name, game, self.view, self.language, self.base_url, self.board.theme_name())
+        view = self.view.replace(flip=self.board.facing())  # as the reader sees the board
+        shared = share(name, game, view, self.language, self.base_url, self.board.theme_name())
         if shared.download is not None:
             self.download = shared.download
         else:

@@ -31,7 +31,7 @@ from zola.rules.geometry import parse_square, square, square_file, square_name, 
 from zola.rules.link import DEFAULT_VIEW, View, unparse
 from zola.rules.move import CAPTURE, PASS, SWAP, Move
 from zola.rules.record import MAX_LENGTH, MAX_NESTING, decode, encode, overflow
-from zola.rules.sides import BLUE, COLOR_NAMES, COLOR_WORDS, PLAYER_WORDS, RED
+from zola.rules.sides import BLUE, COLOR_NAMES, COLOR_WORDS, FIRST, PLAYER_WORDS, RED, SECOND
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -124,8 +124,26 @@ class Board(Notes):
         return "dark" if self.reader_dark else "light"
 
     def drawn_view(self) -> View:
-        """The view as the board is drawn: its colours decided (see :meth:`theme_name`)."""
-        return self.view.replace(theme=self.theme_name())
+        """The view as the board is drawn: its colours and its side decided (see
+        :meth:`theme_name` and :meth:`facing`)."""
+        return self.view.replace(theme=self.theme_name(), flip=self.facing())
+
+    def facing(self) -> bool:
+        """Whether the board is drawn with Blue's side at the bottom: as the view says,
+        turned once more against the computer when the person plays Blue in this game
+        (from the start, or after a swap by the pie rule): the person's side is below.
+
+        >>> board = Board(); board.mode = "computer-second"; _ = board.game.play("c3xd3")
+        >>> board.facing(), board.play("swap"), board.facing()
+        (False, True, True)
+        """
+        first, second = MODES[self.mode]
+        if first == second:
+            return self.view.flip
+        moves = self.game.moves  # the line's, ahead too: stepping back keeps the side
+        swapped = len(moves) >= 2 and moves[1] == Move.SWAP
+        person = FIRST if second else SECOND
+        return self.view.flip != ((person ^ int(swapped)) == BLUE)
 
     def say(self, text: Text | str) -> str:
         """``text`` in the board's language (plain strings pass unchanged)."""
@@ -277,7 +295,7 @@ class Board(Notes):
         if key not in CURSOR_KEYS:
             return False
         right, up = CURSOR_KEYS[key]
-        if self.view.flip:
+        if self.facing():
             right, up = -right, -up
         file = min(max(square_file(self.cursor) + right, 0), size - 1)
         rank = min(max(square_rank(self.cursor) + up, 0), size - 1)
@@ -473,7 +491,7 @@ class Board(Notes):
             drawn.append(self.hint)
         return render(
             self.game.position,
-            flip=view.flip,
+            flip=self.facing(),
             shading=view.shading,
             coordinates=view.coordinates,
             selected=self.selected,
