@@ -893,3 +893,17 @@ def test_against_the_computer_your_side_is_at_the_bottom_after_a_swap_too() -> N
     assert _flipped(second)
     second.choose("mode", "humans")  # two people: the view decides alone
     assert not _flipped(second)
+
+
+def test_a_selected_checker_is_pressed_and_its_targets_are_said() -> None:
+    app = new_app()
+    app.board_key("Enter")  # the cursor starts on a1: Red's checker there
+    screen = app.screen()
+    assert screen.announce == "a1 selected; it can move to b1, a2."
+    assert 'data-square="a1" aria-pressed="true" aria-label="a1, red checker"' in screen.board
+    assert app.screen().announce == ""  # said once
+    app.board_key("Enter")  # pressed again: let go
+    assert "aria-pressed" not in app.screen().board
+    german = new_app(local=MemoryStore({"zola-language": "de"}))
+    german.click("c3")
+    assert german.screen().announce == "c3 ausgewählt; mögliche Ziele: d3, c4."

@@ -91,7 +91,8 @@ def render(
     empty targets, rings on capture targets); ``last_move`` tints its squares
     and marks a capture; ``highlight`` tints squares; ``arrows`` draws moves.
     ``language`` is for the labels read by screen readers. ``focus`` makes the
-    squares keyboard buttons, ``focus`` the one reached by Tab (roving tabindex).
+    squares keyboard buttons, ``focus`` the one reached by Tab (roving tabindex), the
+    ``selected`` one pressed (``aria-pressed``).
     """
     size = position.size
     side = MARGIN if coordinates else 0
@@ -165,7 +166,11 @@ def render(
         parts.append(arrow(centre(move.from_square), centre(move.to_square), theme.arrow))
     parts.append(drawn.coordinates)
     parts.append("</g></svg>")
-    return "".join(parts)
+    svg = "".join(parts)
+    if selected is not None and focus is not None:  # the square's button, pressed
+        hook = _HOOKS[selected] + " aria-label="
+        svg = svg.replace(hook, _HOOKS[selected] + ' aria-pressed="true" aria-label=', 1)
+    return svg
 
 
 # What a square draws depends on few things: most of a board repeats what an earlier

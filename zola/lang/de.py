@@ -62,6 +62,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'announce.move': '{color} spielt {move}.',
     'announce.pass': '{color} passt.',
     'announce.swap': '{color} tauscht die Farben: die Spieler wechseln die Seiten.',
+    'announce.selected': '{square} ausgewählt; mögliche Ziele: {targets}.',
     'page.getting_ready': 'Der Computer wird vorbereitet…',
     'page.recent': 'Letzte Spiele',
     'recent.label': '{size}×{size} · {players} · {moves}',

@@ -62,6 +62,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'announce.move': '{color} ha jugado {move}.',
     'announce.pass': '{color} ha pasado.',
     'announce.swap': '{color} ha intercambiado los colores: los jugadores cambian de bando.',
+    'announce.selected': '{square} seleccionada; destinos posibles: {targets}.',
     'page.getting_ready': 'El ordenador se está preparando…',
     'page.recent': 'Partidas recientes',
     'recent.label': '{size}×{size} · {players} · {moves}',

@@ -62,6 +62,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'announce.move': '{color} a joué {move}.',
     'announce.pass': '{color} a passé.',
     'announce.swap': '{color} a échangé les couleurs : les joueurs changent de camp.',
+    'announce.selected': '{square} sélectionné ; cases possibles : {targets}.',
     'page.getting_ready': "L'ordinateur se prépare…",
     'page.recent': 'Parties récentes',
     'recent.label': '{size}×{size} · {players} · {moves}',

@@ -97,6 +97,7 @@ ENGLISH: "Messages" = {
     "announce.move": "{color} played {move}.",
     "announce.pass": "{color} passed.",
     "announce.swap": "{color} swapped colours: the players exchange sides.",
+    "announce.selected": "{square} selected; it can move to {targets}.",
     "page.getting_ready": "The computer is getting ready…",
     "page.recent": "Recent games",
     "recent.label": "{size}×{size} · {players} · {moves}",

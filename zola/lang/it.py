@@ -62,6 +62,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'announce.move': '{color} ha giocato {move}.',
     'announce.pass': '{color} ha passato.',
     'announce.swap': '{color} ha scambiato i colori: i giocatori si scambiano i lati.',
+    'announce.selected': '{square} selezionata; destinazioni possibili: {targets}.',
     'page.getting_ready': 'Il computer si sta preparando…',
     'page.recent': 'Partite recenti',
     'recent.label': '{size}×{size} · {players} · {moves}',

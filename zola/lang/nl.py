@@ -62,6 +62,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'announce.move': '{color} speelde {move}.',
     'announce.pass': '{color} paste.',
     'announce.swap': '{color} ruilde de kleuren: de spelers wisselen van kant.',
+    'announce.selected': '{square} geselecteerd; mogelijke doelen: {targets}.',
     'page.getting_ready': 'De computer maakt zich klaar…',
     'page.recent': 'Recente partijen',
     'recent.label': '{size}×{size} · {players} · {moves}',

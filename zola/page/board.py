@@ -76,6 +76,7 @@ class Board(Notes):
         self.hint: Move | None = None  # the computer's suggestion, drawn as an arrow
         self.notice: Text | str = ""
         self.played: list[tuple[int, Move]] = []
+        self.said: Text | None = None  # the selection, to say once (see announce)
         self.shown: tuple[int, int, int] | None = None  # size and bitboards last animated
         self.scheme = "auto"  # the reader's choice of colours: one of SCHEMES
         self.reader_dark = False  # whether the scheme around the board is dark
@@ -204,6 +205,9 @@ class Board(Notes):
             self.selected = None if self.selected == sq else sq
             if self.selected is not None and not self._moves_from(sq):
                 self.notice = Text("notice.no_moves", square=name)
+            elif self.selected is not None:  # said to a screen reader: where it can go
+                targets = ", ".join(square_name(m.to_square) for m in self._moves_from(sq))
+                self.said = Text("announce.selected", square=name, targets=targets)
             return
         if self.selected is None:
             key = "notice.select_first" if owner is None else "notice.not_yours"
@@ -460,9 +464,12 @@ class Board(Notes):
         return sounds + ("end",) if sounds and self.game.is_game_over() else sounds
 
     def announce(self) -> str:
-        """The moves played since the last call, said for screen readers (once)."""
+        """The moves played since the last call, or the checker selected and where it can
+        go, said for screen readers (once)."""
         played, self.played = self.played, []
-        return " ".join(self.describe(color, move) for color, move in played)
+        said, self.said = self.said, None
+        words = [self.describe(color, move) for color, move in played]
+        return " ".join(words + ([self.say(said)] if said is not None and not words else []))
 
     def comment(self) -> str:
         """The author's comment on the position shown, unless notes are hidden."""
