@@ -27,6 +27,7 @@ from tests.test_record import random_tree
 from zola import BLUE, RED, SIZES, Game, Move, Position
 from zola.lang.i18n import LANGUAGES
 from zola.page.app import App
+from zola.page.screen import PuzzleScreen
 from zola.rules import errors, link
 from zola.rules.geometry import geometry, square_name
 from zola.rules.record import MAX_NESTING
@@ -760,7 +761,8 @@ def test_puzzle_mode_is_the_same(micropython: Run) -> None:
     assert " to move and win in " in message
     assert solved[-3][3][2] == "solved" and solved[-3][1].startswith("Solved!")
     assert dict(solved[-2])["solved"] == 1  # the record, kept in the browser
-    assert tried[0][4] == ["puzzles-6.txt"] and tried[0][3][4] is True  # asked for, loading
+    loading = PuzzleScreen._fields.index("loading")
+    assert tried[0][4] == ["puzzles-6.txt"] and tried[0][3][loading] is True  # asked for, loading
     states = [step[3][2] for step in tried[1:-3]]
     assert states[:4] == ["solving", "solving", "wrong", "wrong"] and "shown" in states
     assert tried[3][1].startswith("Not ") and tried[4][1].startswith("Press Try again")
