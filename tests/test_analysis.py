@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,6 +28,8 @@ from zola.engine.judgement import (
     summary,
     win_chance,
 )
+from zola.lang.i18n import Text, say
+from zola.page.insights import evaluation, review_screen
 from zola.rules.review import MARKS, Review, Reviewed, is_bad, parse_review, review_text
 
 # Red has five checkers, Blue four: good for Red whoever is to move (no found win yet).
@@ -425,3 +428,27 @@ def test_module_cache_is_one_entry() -> None:
     analyse(random_game(6, 5, seed=1).position, node_limit=2000)
     analyse(random_game(6, 6, seed=1).position, node_limit=2000)
     assert len(analysis_module._cache) == 1
+
+
+# ------------------------------------------------------------ the page's words
+
+
+def speaker(language: str) -> Callable[[Text | str], str]:
+    return lambda text: say(language, text)
+
+
+def test_the_pages_decimals_are_written_as_its_language_writes_them() -> None:
+    game = Game(6)
+    game.play("c3xd3")
+    analysis = parse_analysis("-150 4 900 1|-150 c4xd3")
+    assert evaluation(game, analysis, speaker("en")).words.startswith("Red 70% (+1.50)")
+    assert evaluation(game, analysis, speaker("de")).words.startswith("Rot 70 % (+1,50)")
+    assert evaluation(game, analysis, speaker("fr")).words.startswith("Rouge 70 % (+1,50)")
+    game.play("c4xd3")
+    game.play("e3xd3")
+    game.review = parse_review("50_50.3_50_50.4")  # the first player lost 3.5 a move
+    game.reviewed = game.main_moves()
+    screen = review_screen(game, speaker("de"))
+    assert screen is not None and "durchschnittlich 3,5 % verloren" in screen.summary[0]
+    assert "perte moyenne 3,5 %" in review_screen(game, speaker("fr")).summary[0]
+    assert "average loss 3.5%" in review_screen(game, str).summary[0]

@@ -95,6 +95,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'count.mistakes': ('{count} Fehler', '{count} Fehler'),
     'count.blunders': ('{count} grober Fehler', '{count} grobe Fehler'),
     'page.eval_label': 'Rots Gewinnchance',
+    'number.decimal': '{whole},{fraction}',
     'review.player.first': 'Erster Spieler',
     'review.player.second': 'Zweiter Spieler',
     'replay.title': 'Zola-Partie zum Nachspielen: {size}x{size}-Brett',

@@ -95,6 +95,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'count.mistakes': ('{count} error', '{count} errores'),
     'count.blunders': ('{count} error grave', '{count} errores graves'),
     'page.eval_label': 'Probabilidad de victoria de Rojo',
+    'number.decimal': '{whole},{fraction}',
     'review.player.first': 'Primer jugador',
     'review.player.second': 'Segundo jugador',
     'replay.title': 'Repetición de una partida de Zola: tablero de {size}x{size}',

@@ -95,6 +95,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'count.mistakes': ('{count} erreur', '{count} erreurs'),
     'count.blunders': ('{count} gaffe', '{count} gaffes'),
     'page.eval_label': 'Chances de gain de Rouge',
+    'number.decimal': '{whole},{fraction}',
     'review.player.first': 'Premier joueur',
     'review.player.second': 'Second joueur',
     'replay.title': 'Partie de Zola rejouée : plateau {size}x{size}',

@@ -136,6 +136,9 @@ ENGLISH: "Messages" = {
     "count.mistakes": ("{count} mistake", "{count} mistakes"),
     "count.blunders": ("{count} blunder", "{count} blunders"),
     "page.eval_label": "Red's chance to win",
+    # A number with decimals (see decimal()): the whole part, the language's decimal
+    # separator, the decimals.
+    "number.decimal": "{whole}.{fraction}",
     "review.player.first": "First player",
     "review.player.second": "Second player",
     "replay.title": "Zola game replay: {size}x{size} board",
@@ -407,6 +410,36 @@ def say(language: str, key: str | Text, **args: object) -> str:
         if language == "en":
             raise
         return say("en", key, **args)
+
+
+def decimal(value: int, digits: int, *, signed: bool = False) -> Text:
+    """A number with ``digits`` decimals, ``value`` being it times ``10 ** digits`` (an
+    integer: the same digits on every Python), as its :class:`Text`: each language writes
+    its own decimal separator (the message ``number.decimal``). ``signed``: a ``+`` before a
+    number above zero. Every number with decimals the page shows is written by this.
+
+    >>> say("en", decimal(23, 1)), say("de", decimal(23, 1)), say("fr", decimal(-40, 2))
+    ('2.3', '2,3', '-0,40')
+    >>> str(decimal(150, 2, signed=True)), str(decimal(0, 2, signed=True))
+    ('+1.50', '0.00')
+    """
+    if digits < 1:
+        raise ValueError("a decimal needs at least one digit after the separator")
+    scale = 10**digits
+    size = -value if value < 0 else value
+    sign = "-" if value < 0 else "+" if signed and value > 0 else ""
+    fraction = str(size % scale)
+    fraction = "0" * (digits - len(fraction)) + fraction
+    return Text("number.decimal", whole=sign + str(size // scale), fraction=fraction)
+
+
+def number(language: str, value: int, digits: int, *, signed: bool = False) -> str:
+    """:func:`decimal` said in ``language``.
+
+    >>> number("en", 9, 1), number("de", 9, 1), number("nl", 125, 2, signed=True)
+    ('0.9', '0,9', '+1,25')
+    """
+    return say(language, decimal(value, digits, signed=signed))
 
 
 def pick_language(preferred: list[str]) -> str:

@@ -95,6 +95,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'count.mistakes': ('{count} errore', '{count} errori'),
     'count.blunders': ('{count} errore grave', '{count} errori gravi'),
     'page.eval_label': 'Probabilità di vittoria del Rosso',
+    'number.decimal': '{whole},{fraction}',
     'review.player.first': 'Primo giocatore',
     'review.player.second': 'Secondo giocatore',
     'replay.title': 'Replay di una partita di Zola: scacchiera {size}x{size}',

@@ -95,6 +95,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'count.mistakes': ('{count} fout', '{count} fouten'),
     'count.blunders': ('{count} blunder', '{count} blunders'),
     'page.eval_label': 'Winkans van Rood',
+    'number.decimal': '{whole},{fraction}',
     'review.player.first': 'Eerste speler',
     'review.player.second': 'Tweede speler',
     'replay.title': 'Zola-partij om na te spelen: {size}x{size}-bord',

@@ -17,12 +17,11 @@ from zola.engine.judgement import (
     MATE,
     MATE_BOUND,
     Analysis,
-    format_score,
     movers,
     red_percent,
     summary,
 )
-from zola.lang.i18n import Text
+from zola.lang.i18n import Text, decimal
 from zola.page.screen import Evaluation, ReviewScreen
 from zola.rules.game import Game
 from zola.rules.move import Move
@@ -50,7 +49,7 @@ def evaluation(game: Game, analysis: Analysis, say: "Say") -> Evaluation:
         winner = COLOR_WORDS[RED if score > 0 else BLUE]
         words = Text("analysis.mate", color=winner, plies=MATE - abs(score))
     else:
-        words = Text("analysis.eval", chance=chance, score=format_score(score))
+        words = Text("analysis.eval", chance=chance, score=decimal(score, 2, signed=True))
     line = analysis.lines[0].moves if analysis.lines else ()
     depth = say(Text("analysis.depth", depth=analysis.depth))
     return Evaluation(chance, say(words) + " · " + depth, " ".join(str(move) for move in line))
@@ -108,7 +107,7 @@ def review_screen(game: Game, say: "Say") -> ReviewScreen | None:
             inaccuracies=Text("count.inaccuracies", count=entry.inaccuracies),
             mistakes=Text("count.mistakes", count=entry.mistakes),
             blunders=Text("count.blunders", count=entry.blunders),
-            loss=entry.average_text(),
+            loss=entry.average(),
         )
         lines.append(say(text))
     word = ""
