@@ -424,6 +424,42 @@ def test_the_graph_of_no_moves_and_its_bytes_are_stable() -> None:
     assert "." not in graph_svg(parse_review(text)).split("<circle", 1)[1].split('r="')[0]
 
 
+def test_the_graph_speaks_the_pages_language() -> None:
+    marks = parse_review("50_55.2_55_40.10?!d4xd3_40f")
+    moves = [Move.parse(text) for text in ("c3xd3", "swap", "c4xd3")]
+    ns = "{http://www.w3.org/2000/svg}"
+
+    def words(language: str) -> tuple[str, str, list[str]]:
+        root = ET.fromstring(graph_svg(marks, moves=moves, say=speaker(language)))
+        titles = [point.find(f"{ns}title").text for point in root.findall(f"{ns}circle")]
+        return root.get("aria-label"), root.find(f"{ns}title").text, titles
+
+    label, title, points = words("de")
+    assert label == title == "Rots Gewinnchance im Lauf der Partie"
+    assert points == [
+        "Zug 1, c3xd3: Rot 55 %, guter Zug",
+        "Zug 2, swap: Rot 55 %, bester Zug",
+        "Zug 3, c4xd3: Rot 40 %, Ungenauigkeit (besser d4xd3)",
+        "Zug 4: Rot 40 %, einziger Zug",  # no move text given for it
+    ]
+    label, _, points = words("fr")
+    assert label == "Chances de gain de Rouge au fil de la partie"
+    assert points[2] == "Coup 3, c4xd3 : Rouge 40 %, imprécision (mieux : d4xd3)"
+    label, _, points = words("en")
+    assert label == "Red's win chance over the game"
+    assert points[2] == "Move 3, c4xd3: Red 40%, inaccuracy (better d4xd3)"
+    assert graph_svg(marks, moves=moves, say=speaker("en")) == graph_svg(marks, moves=moves)
+    # The page's graph is in its language.
+    game = Game(6)
+    for move in moves:
+        game.play(move)
+    game.play("e3xd3")
+    game.review, game.reviewed = marks, game.main_moves()
+    screen = review_screen(game, speaker("it"))
+    assert screen is not None and 'aria-label="Probabilità di vittoria del Rosso' in screen.graph
+    assert "<title>Mossa 4, e3xd3: Rosso 40%, forzata</title>" in screen.graph
+
+
 def test_module_cache_is_one_entry() -> None:
     analyse(random_game(6, 5, seed=1).position, node_limit=2000)
     analyse(random_game(6, 6, seed=1).position, node_limit=2000)

@@ -637,10 +637,11 @@ def test_reviews_read_the_same(micropython: Run) -> None:
     ]
     analyses += ["100001 1 1 0", "1 1 1 0|1 c3xd3  d4xd3", "1 1 1 0||1 c3xd3", "1 1 -1 0"]
     graphs = [
-        [texts[0][0], 600, 120, None, []],
-        [texts[3][0], 300, 80, 3, ["c3xd3", "swap", "c4xd3"]],
-        [texts[5][0], 999, 101, 120, None],
-        [texts[4][0], 10, 10, 0, None],
+        [texts[0][0], 600, 120, None, [], "en"],
+        [texts[3][0], 300, 80, 3, ["c3xd3", "swap", "c4xd3"], "en"],
+        [texts[5][0], 999, 101, 120, None, "de"],
+        [texts[4][0], 10, 10, 0, None, "fr"],
+        [texts[3][0], 300, 80, 3, ["c3xd3", "swap", "c4xd3", "c4-d5"], "it"],
     ]
     payload = {
         "scores": scores,

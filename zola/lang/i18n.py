@@ -136,6 +136,16 @@ ENGLISH: "Messages" = {
     "count.mistakes": ("{count} mistake", "{count} mistakes"),
     "count.blunders": ("{count} blunder", "{count} blunders"),
     "page.eval_label": "Red's chance to win",
+    # The review's graph (zola.draw.graph): its label, and each move's title
+    "graph.label": "Red's win chance over the game",
+    "graph.move": "Move {number}, {move}: Red {chance}%, {verdict}",
+    "graph.move_unnamed": "Move {number}: Red {chance}%, {verdict}",
+    "graph.mark.best": "best",
+    "graph.mark.good": "good",
+    "graph.mark.forced": "forced",
+    "graph.mark.inaccuracy": "inaccuracy (better {better})",
+    "graph.mark.mistake": "mistake (better {better})",
+    "graph.mark.blunder": "blunder (better {better})",
     # A number with decimals (see decimal()): the whole part, the language's decimal
     # separator, the decimals.
     "number.decimal": "{whole}.{fraction}",

@@ -96,8 +96,9 @@ def review_screen(game: Game, say: "Say") -> ReviewScreen | None:
         return None
     main = game.root.main_line()
     ply = main.index(game.node) + 1 if game.node in main else None
+    moves = game.main_moves()
     graph = graph_svg(
-        review, width=GRAPH_WIDTH, height=GRAPH_HEIGHT, current_ply=ply, moves=game.main_moves()
+        review, width=GRAPH_WIDTH, height=GRAPH_HEIGHT, current_ply=ply, moves=moves, say=say
     )
     lines = []
     for entry in summary(review, movers(main_line(game))):
