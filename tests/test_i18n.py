@@ -115,15 +115,18 @@ def test_a_count_takes_its_languages_plural() -> None:
     assert count("nl", "count.moves", 1, 21) == ["1 zet", "21 zetten"]
     summary = Text(
         "review.summary",
-        player=Text("review.player.second"),
+        player=Text("review.player.you", color=Text("color.blue")),
         inaccuracies=Text("count.inaccuracies", count=1),
         mistakes=Text("count.mistakes", count=0),
         blunders=Text("count.blunders", count=1),
-        loss="7.5",
+        loss=decimal(75, 1),
     )
-    assert str(summary) == "Second player: 1 inaccuracy, 0 mistakes, 1 blunder; average loss 7.5%"
+    assert str(summary) == "You (Blue): 1 inaccuracy, 0 mistakes, 1 blunder; average loss 7.5%"
     assert say("fr", summary) == (
-        "Second joueur : 1 imprécision, 0 erreur, 1 gaffe ; perte moyenne 7.5 %"
+        "Vous (Bleu) : 1 imprécision, 0 erreur, 1 gaffe ; perte moyenne 7,5 %"
+    )
+    assert say("de", summary) == (
+        "Du (Blau): 1 Ungenauigkeit, 0 Fehler, 1 grober Fehler; durchschnittlich 7,5 % verloren"
     )
     with pytest.raises(TypeError, match="count.moves needs an integer count"):
         say("en", "count.moves", number=2)

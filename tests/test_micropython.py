@@ -291,7 +291,7 @@ def test_the_page_modules_import_on_micropython_1_28(micropython: Run) -> None:
 
 def test_each_language_loads_when_first_spoken_and_says_the_same(micropython: Run) -> None:
     summary = {
-        "player": ["review.player.first"],
+        "player": ["color.red"],
         "inaccuracies": ["count.inaccuracies", 1],
         "mistakes": ["count.mistakes", 2],
         "blunders": ["count.blunders", 0],
@@ -303,8 +303,8 @@ def test_each_language_loads_when_first_spoken_and_says_the_same(micropython: Ru
     before, said, after = micropython("sayings", cases)
     assert said == harness.sayings(cases)[1]
     assert before == [] and after == [f"zola.lang.{code}" for code in LANGUAGES if code != "en"]
-    assert said[0] == "First player: 1 inaccuracy, 2 mistakes, 0 blunders; average loss 4.5%"
-    assert said[LANGUAGES.index("fr")].startswith("Premier joueur : 1 imprécision, 2 erreurs")
+    assert said[0] == "Red: 1 inaccuracy, 2 mistakes, 0 blunders; average loss 4.5%"
+    assert said[LANGUAGES.index("fr")].startswith("Rouge : 1 imprécision, 2 erreurs")
     assert said[-4:] == ["0 coup", "1 coup", "2 coups", "Blauw is aan zet."]
 
 

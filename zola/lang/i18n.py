@@ -149,8 +149,8 @@ ENGLISH: "Messages" = {
     # A number with decimals (see decimal()): the whole part, the language's decimal
     # separator, the decimals.
     "number.decimal": "{whole}.{fraction}",
-    "review.player.first": "First player",
-    "review.player.second": "Second player",
+    "review.player.you": "You ({color})",
+    "review.player.computer": "The computer ({color})",
     "replay.title": "Zola game replay: {size}x{size} board",
     "replay.from": "From the position {position}.",
     "replay.moves": "Moves:",
