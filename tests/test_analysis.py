@@ -197,6 +197,37 @@ def test_the_only_legal_move_is_never_marked() -> None:
     assert review(only, node_limit=3000).moves[0].red == 100  # Red won
 
 
+@pytest.mark.parametrize(
+    ("start", "moves", "won"),
+    [
+        ("1b2r1/6/r5/6/6/b1r2r r", ("a4-a5", "a1xc1"), 100),  # Red's win: -25% before
+        ("r4r/5b/6/6/4b1/1bb3 b", ("e2-d1", "f6xf5"), 0),  # Blue's: -9% before
+    ],
+)
+def test_a_move_that_keeps_a_found_win_is_never_marked(
+    start: str, moves: tuple[str, ...], won: int
+) -> None:
+    """The search before the move finds a win with another move and scores the move played
+    short of one (its win lies beyond the horizon); the search after it finds the win: the
+    mover lost nothing."""
+    game = Game(start=Position.parse(start))
+    for move in moves:
+        game.play(move)
+    for marks in (review(game, node_limit=2000), review(game)):
+        assert marks.start == won and marks.moves[0] == Reviewed(won, 0, "best", None)
+
+
+def test_a_move_in_a_game_lost_by_force_is_never_marked() -> None:
+    """Blue, lost by force (Red 100%), loses nothing more whatever it plays."""
+    lost = Position.parse("1b2r1/r5/6/6/6/b1r2r b")
+    assert len(lost.legal_moves()) == 5
+    for move in lost.legal_moves():
+        game = Game(start=lost)
+        game.play(move)
+        marks = review(game, node_limit=2000)
+        assert marks.start == 100 and marks.moves[0].loss == 0 and not is_bad(marks.moves[0].mark)
+
+
 @pytest.mark.slow
 def test_the_engines_own_moves_are_best() -> None:
     game = Game(start=random_game(6, 6, seed=8).position)
