@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,6 +28,8 @@ from zola.engine.judgement import (
     summary,
     win_chance,
 )
+from zola.lang.i18n import Text, say
+from zola.page.insights import evaluation, review_screen
 from zola.rules.review import MARKS, Review, Reviewed, is_bad, parse_review, review_text
 
 # Red has five checkers, Blue four: good for Red whoever is to move (no found win yet).
@@ -192,6 +195,37 @@ def test_the_only_legal_move_is_never_marked() -> None:
     for marks in (review(game, node_limit=3000), review(only, node_limit=3000)):
         assert marks.moves[0] == Reviewed(marks.moves[0].red, 0, "forced", None)
     assert review(only, node_limit=3000).moves[0].red == 100  # Red won
+
+
+@pytest.mark.parametrize(
+    ("start", "moves", "won"),
+    [
+        ("1b2r1/6/r5/6/6/b1r2r r", ("a4-a5", "a1xc1"), 100),  # Red's win: -25% before
+        ("r4r/5b/6/6/4b1/1bb3 b", ("e2-d1", "f6xf5"), 0),  # Blue's: -9% before
+    ],
+)
+def test_a_move_that_keeps_a_found_win_is_never_marked(
+    start: str, moves: tuple[str, ...], won: int
+) -> None:
+    """The search before the move finds a win with another move and scores the move played
+    short of one (its win lies beyond the horizon); the search after it finds the win: the
+    mover lost nothing."""
+    game = Game(start=Position.parse(start))
+    for move in moves:
+        game.play(move)
+    for marks in (review(game, node_limit=2000), review(game)):
+        assert marks.start == won and marks.moves[0] == Reviewed(won, 0, "best", None)
+
+
+def test_a_move_in_a_game_lost_by_force_is_never_marked() -> None:
+    """Blue, lost by force (Red 100%), loses nothing more whatever it plays."""
+    lost = Position.parse("1b2r1/r5/6/6/6/b1r2r b")
+    assert len(lost.legal_moves()) == 5
+    for move in lost.legal_moves():
+        game = Game(start=lost)
+        game.play(move)
+        marks = review(game, node_limit=2000)
+        assert marks.start == 100 and marks.moves[0].loss == 0 and not is_bad(marks.moves[0].mark)
 
 
 @pytest.mark.slow
@@ -421,7 +455,67 @@ def test_the_graph_of_no_moves_and_its_bytes_are_stable() -> None:
     assert "." not in graph_svg(parse_review(text)).split("<circle", 1)[1].split('r="')[0]
 
 
+def test_the_graph_speaks_the_pages_language() -> None:
+    marks = parse_review("50_55.2_55_40.10?!d4xd3_40f")
+    moves = [Move.parse(text) for text in ("c3xd3", "swap", "c4xd3")]
+    ns = "{http://www.w3.org/2000/svg}"
+
+    def words(language: str) -> tuple[str, str, list[str]]:
+        root = ET.fromstring(graph_svg(marks, moves=moves, say=speaker(language)))
+        titles = [point.find(f"{ns}title").text for point in root.findall(f"{ns}circle")]
+        return root.get("aria-label"), root.find(f"{ns}title").text, titles
+
+    label, title, points = words("de")
+    assert label == title == "Rots Gewinnchance im Lauf der Partie"
+    assert points == [
+        "Zug 1, c3xd3: Rot 55 %, guter Zug",
+        "Zug 2, swap: Rot 55 %, bester Zug",
+        "Zug 3, c4xd3: Rot 40 %, Ungenauigkeit (besser d4xd3)",
+        "Zug 4: Rot 40 %, einziger Zug",  # no move text given for it
+    ]
+    label, _, points = words("fr")
+    assert label == "Chances de gain de Rouge au fil de la partie"
+    assert points[2] == "Coup 3, c4xd3 : Rouge 40 %, imprécision (mieux : d4xd3)"
+    label, _, points = words("en")
+    assert label == "Red's win chance over the game"
+    assert points[2] == "Move 3, c4xd3: Red 40%, inaccuracy (better d4xd3)"
+    assert graph_svg(marks, moves=moves, say=speaker("en")) == graph_svg(marks, moves=moves)
+    # The page's graph is in its language.
+    game = Game(6)
+    for move in moves:
+        game.play(move)
+    game.play("e3xd3")
+    game.review, game.reviewed = marks, game.main_moves()
+    screen = review_screen(game, speaker("it"))
+    assert screen is not None and 'aria-label="Probabilità di vittoria del Rosso' in screen.graph
+    assert "<title>Mossa 4, e3xd3: Rosso 40%, forzata</title>" in screen.graph
+
+
 def test_module_cache_is_one_entry() -> None:
     analyse(random_game(6, 5, seed=1).position, node_limit=2000)
     analyse(random_game(6, 6, seed=1).position, node_limit=2000)
     assert len(analysis_module._cache) == 1
+
+
+# ------------------------------------------------------------ the page's words
+
+
+def speaker(language: str) -> Callable[[Text | str], str]:
+    return lambda text: say(language, text)
+
+
+def test_the_pages_decimals_are_written_as_its_language_writes_them() -> None:
+    game = Game(6)
+    game.play("c3xd3")
+    analysis = parse_analysis("-150 4 900 1|-150 c4xd3")
+    assert evaluation(game, analysis, speaker("en")).words.startswith("Red 70% (+1.50)")
+    assert evaluation(game, analysis, speaker("de")).words.startswith("Rot 70 % (+1,50)")
+    assert evaluation(game, analysis, speaker("fr")).words.startswith("Rouge 70 % (+1,50)")
+    game.play("c4xd3")
+    game.play("e3xd3")
+    game.review = parse_review("50_50.3_50_50.4")  # the first player lost 3.5 a move
+    game.reviewed = game.main_moves()
+    screen = review_screen(game, speaker("de"))
+    assert screen is not None and "durchschnittlich 3,5 % verloren" in screen.summary[0]
+    assert "perte moyenne 3,5 %" in review_screen(game, speaker("fr")).summary[0]
+    assert "average loss 3.5%" in review_screen(game, str).summary[0]

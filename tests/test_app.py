@@ -138,7 +138,7 @@ def test_pie_offer_swap_and_keep() -> None:
     assert play(app, "c3xd3").pie
     app.button("swap")
     screen = app.screen()
-    assert app.game.swapped() and screen.status == "Blue to move (first player)."
+    assert app.game.swapped() and screen.status == "Blue to move."  # the colour is enough
 
 
 def test_a_finished_game_reports_the_winner_and_refuses_clicks() -> None:
@@ -648,10 +648,35 @@ def test_a_review_runs_in_steps_and_its_marks_travel_in_the_link() -> None:
     assert screen.fragment == "v2;size=6;moves=c3xd3.c4xd3;review=50_55.2_80.30??d4xd3"
     graph, lines, word = screen.review
     assert graph.count("data-ply") >= 2 and word == "Blunder (−30%): d4xd3 was better"
-    assert lines[1].startswith("Second player: 0 inaccuracies, 0 mistakes, 1 blunder;")
+    assert lines[1].startswith("Blue: 0 inaccuracies, 0 mistakes, 1 blunder;")
     assert screen.move_list.count('class="mark blunder"') == 1
     play(app, "e3xd3")  # the main line changed: the review no longer fits
     assert app.screen().review is None and "review=" not in app.screen().fragment
+
+
+def test_after_a_swap_the_status_and_the_review_name_the_sides_by_colour_or_you() -> None:
+    app = new_app("#v2;size=6;moves=c3xd3.swap.c4xd3;review=50_55.2_55_40.10?!d4xd3")
+    app.choose("language", "de")
+    screen = app.screen()
+    assert screen.status == "Rot ist am Zug."  # the second player holds Red now
+    assert screen.review.summary == (
+        "Rot: 0 Ungenauigkeiten, 0 Fehler, 0 grobe Fehler; durchschnittlich 0,0 % verloren",
+        "Blau: 1 Ungenauigkeit, 0 Fehler, 0 grobe Fehler; durchschnittlich 6,0 % verloren",
+    )
+    app.choose("mode", "computer-first")  # the computer is the first player: Blue, after the swap
+    screen = app.screen()
+    assert screen.status == "Rot ist am Zug (du)." and screen.request is None
+    assert [line.split(":")[0] for line in screen.review.summary] == [
+        "Du (Rot)",
+        "Der Computer (Blau)",
+    ]
+    app.choose("language", "fr")
+    assert app.screen().review.summary[1].startswith("L'ordinateur (Bleu) : 1 imprécision,")
+    assert app.screen().review.summary[1].endswith("perte moyenne 6,0 %")
+    app.choose("mode", "computer-second")
+    app.choose("language", "en")
+    assert app.screen().status == "Red to move (computer)."
+    assert app.screen().review.summary[1].startswith("You (Blue): 1 inaccuracy, 0 mistakes,")
 
 
 def test_a_review_step_the_page_cannot_read_stops_the_review() -> None:

@@ -14,7 +14,17 @@ from babel.messages.pofile import read_po
 
 from scripts.translations import blanks, wrong_blanks
 from tests import check_script
-from zola.lang.i18n import ENGLISH, LANGUAGES, PLURAL_RULES, Text, messages, pick_language, say
+from zola.lang.i18n import (
+    ENGLISH,
+    LANGUAGES,
+    PLURAL_RULES,
+    Text,
+    decimal,
+    messages,
+    number,
+    pick_language,
+    say,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "zola" / "lang" / "locale"
@@ -105,18 +115,44 @@ def test_a_count_takes_its_languages_plural() -> None:
     assert count("nl", "count.moves", 1, 21) == ["1 zet", "21 zetten"]
     summary = Text(
         "review.summary",
-        player=Text("review.player.second"),
+        player=Text("review.player.you", color=Text("color.blue")),
         inaccuracies=Text("count.inaccuracies", count=1),
         mistakes=Text("count.mistakes", count=0),
         blunders=Text("count.blunders", count=1),
-        loss="7.5",
+        loss=decimal(75, 1),
     )
-    assert str(summary) == "Second player: 1 inaccuracy, 0 mistakes, 1 blunder; average loss 7.5%"
+    assert str(summary) == "You (Blue): 1 inaccuracy, 0 mistakes, 1 blunder; average loss 7.5%"
     assert say("fr", summary) == (
-        "Second joueur : 1 imprécision, 0 erreur, 1 gaffe ; perte moyenne 7.5 %"
+        "Vous (Bleu) : 1 imprécision, 0 erreur, 1 gaffe ; perte moyenne 7,5 %"
+    )
+    assert say("de", summary) == (
+        "Du (Blau): 1 Ungenauigkeit, 0 Fehler, 1 grober Fehler; durchschnittlich 7,5 % verloren"
     )
     with pytest.raises(TypeError, match="count.moves needs an integer count"):
         say("en", "count.moves", number=2)
+
+
+def test_numbers_with_decimals_take_each_languages_separator() -> None:
+    assert [number(language, 9, 1) for language in LANGUAGES] == ["0.9"] + ["0,9"] * 5
+    assert number("de", 2345, 1) == "234,5" and number("fr", 7, 2) == "0,07"
+    assert number("en", -40, 2, signed=True) == "-0.40"
+    assert (
+        number("de", 150, 2, signed=True) == "+1,50" and number("de", 0, 2, signed=True) == "0,00"
+    )
+    assert decimal(75, 1) == "7.5" and say("es", decimal(-5, 1)) == "-0,5"
+    summary = Text(
+        "review.summary",
+        player=Text("color.red"),
+        inaccuracies=Text("count.inaccuracies", count=1),
+        mistakes=Text("count.mistakes", count=0),
+        blunders=Text("count.blunders", count=0),
+        loss=decimal(9, 1),
+    )
+    assert say("de", summary).endswith("durchschnittlich 0,9 % verloren")
+    assert say("fr", summary).endswith("perte moyenne 0,9 %")
+    assert str(summary).endswith("average loss 0.9%")
+    with pytest.raises(ValueError):
+        decimal(5, 0)
 
 
 def test_messages_in_each_language() -> None:

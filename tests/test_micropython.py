@@ -292,7 +292,7 @@ def test_the_page_modules_import_on_micropython_1_28(micropython: Run) -> None:
 
 def test_each_language_loads_when_first_spoken_and_says_the_same(micropython: Run) -> None:
     summary = {
-        "player": ["review.player.first"],
+        "player": ["color.red"],
         "inaccuracies": ["count.inaccuracies", 1],
         "mistakes": ["count.mistakes", 2],
         "blunders": ["count.blunders", 0],
@@ -304,8 +304,8 @@ def test_each_language_loads_when_first_spoken_and_says_the_same(micropython: Ru
     before, said, after = micropython("sayings", cases)
     assert said == harness.sayings(cases)[1]
     assert before == [] and after == [f"zola.lang.{code}" for code in LANGUAGES if code != "en"]
-    assert said[0] == "First player: 1 inaccuracy, 2 mistakes, 0 blunders; average loss 4.5%"
-    assert said[LANGUAGES.index("fr")].startswith("Premier joueur : 1 imprécision, 2 erreurs")
+    assert said[0] == "Red: 1 inaccuracy, 2 mistakes, 0 blunders; average loss 4.5%"
+    assert said[LANGUAGES.index("fr")].startswith("Rouge : 1 imprécision, 2 erreurs")
     assert said[-4:] == ["0 coup", "1 coup", "2 coups", "Blauw is aan zet."]
 
 
@@ -638,10 +638,11 @@ def test_reviews_read_the_same(micropython: Run) -> None:
     ]
     analyses += ["100001 1 1 0", "1 1 1 0|1 c3xd3  d4xd3", "1 1 1 0||1 c3xd3", "1 1 -1 0"]
     graphs = [
-        [texts[0][0], 600, 120, None, []],
-        [texts[3][0], 300, 80, 3, ["c3xd3", "swap", "c4xd3"]],
-        [texts[5][0], 999, 101, 120, None],
-        [texts[4][0], 10, 10, 0, None],
+        [texts[0][0], 600, 120, None, [], "en"],
+        [texts[3][0], 300, 80, 3, ["c3xd3", "swap", "c4xd3"], "en"],
+        [texts[5][0], 999, 101, 120, None, "de"],
+        [texts[4][0], 10, 10, 0, None, "fr"],
+        [texts[3][0], 300, 80, 3, ["c3xd3", "swap", "c4xd3", "c4-d5"], "it"],
     ]
     payload = {
         "scores": scores,

@@ -273,11 +273,15 @@ def reviews(payload: dict) -> dict:
     ``payload``: ``scores`` (search scores), ``losses`` (win-chance losses),
     ``texts`` (review texts, good or bad, each with the players of its moves or
     ``None``), ``analyses`` (analysis texts, good or bad) and ``graphs``
-    (``[review text, width, height, current ply, move texts]``).
+    (``[review text, width, height, current ply, move texts, language]``).
     """
     from zola.draw import graph
     from zola.engine import judgement
+    from zola.lang.i18n import say
     from zola.rules import review
+
+    def speaker(language: str):  # the page's say in that language
+        return lambda text: say(language, text)
 
     def attempt(function, *args):  # a function and its arguments
         try:
@@ -318,9 +322,14 @@ def reviews(payload: dict) -> dict:
         "analyses": [attempt(analysis, text) for text in payload["analyses"]],
         "graphs": [
             graph.graph_svg(
-                review.parse_review(text), width=width, height=height, current_ply=ply, moves=moves
+                review.parse_review(text),
+                width=width,
+                height=height,
+                current_ply=ply,
+                moves=None if moves is None else [Move.parse(move) for move in moves],
+                say=speaker(language),
             )
-            for text, width, height, ply, moves in payload["graphs"]
+            for text, width, height, ply, moves, language in payload["graphs"]
         ],
     }
 

@@ -1,18 +1,29 @@
 """The review's graph: Red's win chance over a game, as a standalone SVG (the page shows
 it under the board; each move is a point to click).
 
+Its words (the label, each point's title) are said by ``say``, the page's: English by
+default.
+
 >>> from zola.rules.review import parse_review
 >>> svg = graph_svg(parse_review("50_64_40.24??d4xe4"), width=200, height=60)
 >>> svg.count("<circle"), 'data-ply="2"' in svg, "blunder" in svg
 (2, True, True)
+>>> from zola.lang.i18n import say
+>>> german = graph_svg(parse_review("50_64_40.24??d4xe4"), say=lambda text: say("de", text))
+>>> german.split("<title>")[3].split("</title>")[0]
+'Zug 2: Rot 40 %, grober Fehler (besser d4xe4)'
 """
 
+from zola.draw.svg import escape
+from zola.lang.i18n import Text
 from zola.rules.move import Move
-from zola.rules.review import BEST, BLUNDER, FORCED, GOOD, INACCURACY, MISTAKE, Review, is_bad
+from zola.rules.review import BLUNDER, INACCURACY, MISTAKE, Review, is_bad
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
+
+    Say = Callable[[Text | str], str]  # a Text in the page's language
 
 _MARK_COLORS = ((INACCURACY, "#56b4e9"), (MISTAKE, "#e69f00"), (BLUNDER, "#db3031"))
 
@@ -31,6 +42,7 @@ def graph_svg(
     height: int = 120,
     current_ply: int | None = None,
     moves: "Sequence[Move] | None" = None,
+    say: "Say" = str,
 ) -> str:
     """The evaluation graph: Red's win chance over the plies, as a standalone SVG.
 
@@ -39,7 +51,8 @@ def graph_svg(
     the ply after the move, 1 for the first move) with a ``<title>`` for screen
     readers, coloured by its mark when it is an inaccuracy or worse. ``current_ply``
     draws a marker at that ply; ``moves`` (the game's moves) names them in the
-    titles. Integer coordinates only: the same bytes on every Python.
+    titles. ``say`` says the words in the page's language (``str``: English). Integer
+    coordinates only: the same bytes on every Python.
     """
     width = max(40, int(width))
     height = max(30, int(height))
@@ -56,6 +69,7 @@ def graph_svg(
     chances = [review.start] + [entry.red for entry in review.moves]
     points = " ".join(str(x(p)) + "," + str(y(c)) for p, c in enumerate(chances))
     mid = str(y(50))
+    label = escape(say(Text("graph.label")))
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" class="zola-graph" width="'
         + str(width)
@@ -65,8 +79,10 @@ def graph_svg(
         + str(width)
         + " "
         + str(height)
-        + '" role="group" aria-label="Red\'s win chance over the game">',
-        "<title>Red's win chance over the game</title>",
+        + '" role="group" aria-label="'
+        + label
+        + '">',
+        "<title>" + label + "</title>",
         '<rect class="background" x="0" y="0" width="'
         + str(width)
         + '" height="'
@@ -111,14 +127,13 @@ def graph_svg(
         )
     for index, entry in enumerate(review.moves):
         ply = index + 1
-        title = "Move " + str(ply)
+        verdict = Text("graph.mark." + entry.mark, better=str(entry.better))
         if moves is not None and index < len(moves):
-            title += ", " + str(moves[index])
-        title += ": Red " + str(entry.red) + "%"
-        if entry.mark in (GOOD, BEST, FORCED):
-            title += ", " + entry.mark
+            move = str(moves[index])
+            words = Text("graph.move", number=ply, move=move, chance=entry.red, verdict=verdict)
         else:
-            title += ", " + entry.mark + " (better " + str(entry.better) + ")"
+            words = Text("graph.move_unnamed", number=ply, chance=entry.red, verdict=verdict)
+        title = escape(say(words))
         radius = "4" if is_bad(entry.mark) else "3"
         out.append(
             '<circle class="point '

@@ -207,9 +207,12 @@ def review(
     of a move is the mover's win chance with the engine's choice minus that with the
     move played, both scored exactly by the same search of the position before the
     move (the move played is searched first at every depth), so that the search's
-    horizon treats both alike; the engine's own choice loses nothing, and the only
-    legal move is ``forced``. Red's chance after each move (what the graph shows)
-    comes from the analysis of the position after it, by colour, whoever holds Red.
+    horizon treats both alike; the engine's own choice loses nothing, nor does a move
+    that keeps a found win (the searches before and after it both find the mover's
+    win, whatever the first made of the move: a longer win may lie beyond its
+    horizon), and the only legal move is ``forced``. Red's chance after each move (what
+    the graph shows) comes from the analysis of the position after it, by colour,
+    whoever holds Red.
     The pie rule:
 
     - The first move of a game from the standard start is worth, to the first
@@ -313,10 +316,28 @@ class Reviewer:
                 continue
             choice, best, played_chance = judged
             is_choice = move == choice
-            loss = 0 if is_choice else _loss(best, played_chance)
+            kept = self._keeps_a_won_game(ply, red_to_move[ply], chances)
+            loss = 0 if is_choice or kept else _loss(best, played_chance)
             mark = classify(loss, best=is_choice)
             entries.append(Reviewed(chances[ply + 1], loss, mark, choice if is_bad(mark) else None))
         return Review(chances[0], tuple(entries))
+
+    def _keeps_a_won_game(self, ply: int, red: bool, chances: list[int]) -> bool:
+        """Whether move ``ply`` (Red's when ``red``) keeps a found win for its mover: the
+        search of the position before it found a win for the mover (Red's chance 100%, or
+        0% when Blue moves; ``chances``: Red's per position) and that of the position after
+        it still does.
+
+        Such a move loses nothing, whatever the search before it made of the move played
+        (a longer win may lie beyond its horizon: it scored it as a good position, not a
+        found win). The pie rule's decisions (the first move, Blue's first turn) are
+        judged as they are; a found loss needs nothing here: no move loses below 0%.
+        """
+        move = self.moves[ply]
+        if move == Move.SWAP or (ply == 0 and self.pie_first):
+            return False
+        won = 100 if red else 0
+        return chances[ply] == won and chances[ply + 1] == won
 
 
 def _score_of(deepening: Deepening, move: Move | None) -> int | None:

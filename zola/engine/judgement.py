@@ -29,6 +29,7 @@ import math
 from collections import namedtuple
 
 from zola.compat import quoted
+from zola.lang.i18n import Text, decimal
 from zola.rules.errors import InvalidRecordError, ZolaError
 from zola.rules.game import Game
 from zola.rules.geometry import is_number
@@ -123,16 +124,26 @@ class PlayerSummary(_PlayerSummary):
 
     __slots__ = ()
 
-    def average_text(self) -> str:
-        """The average loss with one decimal, rounded half up (the same on every Python).
-
-        >>> PlayerSummary(FIRST, 8, 0, 0, 0, 18).average_text()
-        '2.3'
-        """
+    def average_tenths(self) -> int:
+        """The average loss in tenths of a percentage point, rounded half up (the same on
+        every Python); 0 without moves."""
         if not self.moves:
-            return "0.0"
-        tenths = (self.total_loss * 20 + self.moves) // (2 * self.moves)
-        return str(tenths // 10) + "." + str(tenths % 10)
+            return 0
+        return (self.total_loss * 20 + self.moves) // (2 * self.moves)
+
+    def average(self) -> Text:
+        """The average loss with one decimal, as each language writes it.
+
+        >>> from zola.lang.i18n import say
+        >>> part = PlayerSummary(FIRST, 8, 0, 0, 0, 18)
+        >>> part.average_text(), say("de", part.average())
+        ('2.3', '2,3')
+        """
+        return decimal(self.average_tenths(), 1)
+
+    def average_text(self) -> str:
+        """The average loss with one decimal, in English: ``'2.3'``."""
+        return str(self.average())
 
 
 # ---------------------------------------------------------------- win chances
@@ -166,7 +177,8 @@ def red_percent(score: int, red_to_move: bool) -> int:
 
 
 def format_score(score: int) -> str:
-    """A score as a person reads it: checkers with a sign, or a found result in plies.
+    """A score as a person reads it in English (the command line's): checkers with a sign,
+    or a found result in plies. The page says the checkers with :func:`zola.lang.i18n.decimal`.
 
     >>> format_score(125), format_score(-40), format_score(0), format_score(MATE - 3)
     ('+1.25', '-0.40', '0.00', 'wins in 3')
@@ -177,9 +189,7 @@ def format_score(score: int) -> str:
         return "wins in " + str(MATE - score) if score < MATE else "won"
     if score < -MATE_BOUND:
         return "loses in " + str(MATE + score) if score > -MATE else "lost"
-    sign = "-" if score < 0 else "+" if score > 0 else ""
-    size = abs(score)
-    return sign + str(size // 100) + "." + str(size % 100 // 10) + str(size % 10)
+    return str(decimal(score, 2, signed=True))
 
 
 # ---------------------------------------------------------------------- marks

@@ -137,8 +137,21 @@ ENGLISH: "Messages" = {
     "count.mistakes": ("{count} mistake", "{count} mistakes"),
     "count.blunders": ("{count} blunder", "{count} blunders"),
     "page.eval_label": "Red's chance to win",
-    "review.player.first": "First player",
-    "review.player.second": "Second player",
+    # The review's graph (zola.draw.graph): its label, and each move's title
+    "graph.label": "Red's win chance over the game",
+    "graph.move": "Move {number}, {move}: Red {chance}%, {verdict}",
+    "graph.move_unnamed": "Move {number}: Red {chance}%, {verdict}",
+    "graph.mark.best": "best",
+    "graph.mark.good": "good",
+    "graph.mark.forced": "forced",
+    "graph.mark.inaccuracy": "inaccuracy (better {better})",
+    "graph.mark.mistake": "mistake (better {better})",
+    "graph.mark.blunder": "blunder (better {better})",
+    # A number with decimals (see decimal()): the whole part, the language's decimal
+    # separator, the decimals.
+    "number.decimal": "{whole}.{fraction}",
+    "review.player.you": "You ({color})",
+    "review.player.computer": "The computer ({color})",
     "replay.title": "Zola game replay: {size}x{size} board",
     "replay.from": "From the position {position}.",
     "replay.moves": "Moves:",
@@ -408,6 +421,36 @@ def say(language: str, key: str | Text, **args: object) -> str:
         if language == "en":
             raise
         return say("en", key, **args)
+
+
+def decimal(value: int, digits: int, *, signed: bool = False) -> Text:
+    """A number with ``digits`` decimals, ``value`` being it times ``10 ** digits`` (an
+    integer: the same digits on every Python), as its :class:`Text`: each language writes
+    its own decimal separator (the message ``number.decimal``). ``signed``: a ``+`` before a
+    number above zero. Every number with decimals the page shows is written by this.
+
+    >>> say("en", decimal(23, 1)), say("de", decimal(23, 1)), say("fr", decimal(-40, 2))
+    ('2.3', '2,3', '-0,40')
+    >>> str(decimal(150, 2, signed=True)), str(decimal(0, 2, signed=True))
+    ('+1.50', '0.00')
+    """
+    if digits < 1:
+        raise ValueError("a decimal needs at least one digit after the separator")
+    scale = 10**digits
+    size = -value if value < 0 else value
+    sign = "-" if value < 0 else "+" if signed and value > 0 else ""
+    fraction = str(size % scale)
+    fraction = "0" * (digits - len(fraction)) + fraction
+    return Text("number.decimal", whole=sign + str(size // scale), fraction=fraction)
+
+
+def number(language: str, value: int, digits: int, *, signed: bool = False) -> str:
+    """:func:`decimal` said in ``language``.
+
+    >>> number("en", 9, 1), number("de", 9, 1), number("nl", 125, 2, signed=True)
+    ('0.9', '0,9', '+1,25')
+    """
+    return say(language, decimal(value, digits, signed=signed))
 
 
 def pick_language(preferred: list[str]) -> str:

@@ -415,13 +415,14 @@ class Board(Notes):
         return PLAYER_WORDS[player]
 
     def status(self) -> Text | str:
-        """The turn or the result, in one sentence."""
+        """The turn or the result, in one sentence: whose turn by colour (the colour is what
+        a player holds, after a swap too), and against the computer whether it is yours."""
         game = self.game
         if game.is_game_over():
             return self.result()
         turn = COLOR_WORDS[game.turn]
         computer = MODES[self.mode]
-        if game.swapped() or computer[0] != computer[1]:
+        if computer[0] != computer[1]:
             player = self._player_label(game.player_of(game.turn))
             return Text("status.turn_player", color=turn, player=player)
         return Text("status.turn", color=turn)

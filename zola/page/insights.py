@@ -17,12 +17,11 @@ from zola.engine.judgement import (
     MATE,
     MATE_BOUND,
     Analysis,
-    format_score,
     movers,
     red_percent,
     summary,
 )
-from zola.lang.i18n import Text
+from zola.lang.i18n import Text, decimal
 from zola.page.screen import Evaluation, ReviewScreen
 from zola.rules.game import Game
 from zola.rules.move import Move
@@ -50,7 +49,7 @@ def evaluation(game: Game, analysis: Analysis, say: "Say") -> Evaluation:
         winner = COLOR_WORDS[RED if score > 0 else BLUE]
         words = Text("analysis.mate", color=winner, plies=MATE - abs(score))
     else:
-        words = Text("analysis.eval", chance=chance, score=format_score(score))
+        words = Text("analysis.eval", chance=chance, score=decimal(score, 2, signed=True))
     line = analysis.lines[0].moves if analysis.lines else ()
     depth = say(Text("analysis.depth", depth=analysis.depth))
     return Evaluation(chance, say(words) + " · " + depth, " ".join(str(move) for move in line))
@@ -89,26 +88,52 @@ def review_marks(game: Game, say: "Say") -> dict[int, tuple[str, str, str]]:
     return marks
 
 
-def review_screen(game: Game, say: "Say") -> ReviewScreen | None:
-    """The review's graph, its summary per player and the word on the move looked at;
-    ``None`` when the game has no review."""
+def _player_words(color: int, player: int, computer: "tuple[bool, bool]") -> Text:
+    """Who made a summary's moves: their colour (the one they hold after the pie rule's
+    swap, if any), or you or the computer, with it, when one of the players is the
+    computer."""
+    if computer[0] != computer[1]:
+        key = "review.player.computer" if computer[player] else "review.player.you"
+        return Text(key, color=COLOR_WORDS[color])
+    return COLOR_WORDS[color]
+
+
+def review_screen(
+    game: Game, say: "Say", computer: "tuple[bool, bool]" = (False, False)
+) -> ReviewScreen | None:
+    """The review's graph, its summary per player (Red's first) and the word on the move
+    looked at; ``None`` when the game has no review. ``computer``: whether the computer
+    plays the first player and the second (see :data:`zola.page.board.MODES`).
+
+    >>> from zola.rules.review import parse_review
+    >>> game = Game(6)
+    >>> for move in ("c3xd3", "swap", "c4xd3"):
+    ...     _ = game.play(move)
+    >>> game.review, game.reviewed = parse_review("50_55.2_55_40.10?!d4xd3"), game.main_moves()
+    >>> review_screen(game, str).summary[0]
+    'Red: 0 inaccuracies, 0 mistakes, 0 blunders; average loss 0.0%'
+    >>> review_screen(game, str, (False, True)).summary[1]
+    'You (Blue): 1 inaccuracy, 0 mistakes, 0 blunders; average loss 6.0%'
+    """
     review = game.current_review()
     if review is None:
         return None
     main = game.root.main_line()
     ply = main.index(game.node) + 1 if game.node in main else None
+    moves = game.main_moves()
     graph = graph_svg(
-        review, width=GRAPH_WIDTH, height=GRAPH_HEIGHT, current_ply=ply, moves=game.main_moves()
+        review, width=GRAPH_WIDTH, height=GRAPH_HEIGHT, current_ply=ply, moves=moves, say=say
     )
+    line = main_line(game)
     lines = []
-    for entry in summary(review, movers(main_line(game))):
+    for entry in sorted(summary(review, movers(line)), key=lambda e: line.color_of(e.player)):
         text = Text(
             "review.summary",
-            player=Text("review.player." + ("first", "second")[entry.player]),
+            player=_player_words(line.color_of(entry.player), entry.player, computer),
             inaccuracies=Text("count.inaccuracies", count=entry.inaccuracies),
             mistakes=Text("count.mistakes", count=entry.mistakes),
             blunders=Text("count.blunders", count=entry.blunders),
-            loss=entry.average_text(),
+            loss=entry.average(),
         )
         lines.append(say(text))
     word = ""

@@ -130,7 +130,7 @@ def screen_of(app: "Page", once: Once) -> Screen:
         evaluation=evaluation(game, analysis, app.say) if analysis is not None else None,
         can_review=app.computer_allowed() and bool(game.main_moves()),
         reviewing=computer.reviewing is not None,
-        review=review_screen(game, app.say) if not view.embed else None,
+        review=review_screen(game, app.say, MODES[app.mode]) if not view.embed else None,
         start_computer=once.start_computer,
         request=once.request,
         puzzle=puzzle_screen(app),
