@@ -19,6 +19,7 @@ import pytest
 
 from zola import Move, Position
 from zola.lang.i18n import LANGUAGES, say
+from zola.page.present import rules_page
 from zola.rules.link import parse
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -258,3 +259,10 @@ def test_the_first_screen_is_drawn_only_for_a_link_written_as_the_board_keys_it(
         figures.with_first_screen(reordered)
     with pytest.raises(ValueError, match="one live board marked for its first screen: 0"):
         figures.with_first_screen(html.replace("<!-- end of first screen -->", ""))
+
+
+def test_the_play_page_links_the_rules_page_in_each_language() -> None:
+    root = Path(__file__).resolve().parents[1]
+    pages = {language: rules_page(language) for language in LANGUAGES}
+    assert all((root / path).is_file() for path in pages.values()), pages
+    assert len(set(pages.values())) == len(LANGUAGES)

@@ -23,6 +23,7 @@ from pyscript.js_modules import sound
 from zola.lang.i18n import say
 from zola.page.app import WORKER_BOOT_SECONDS, App
 from zola.page.controls import BUTTONS, MENUS
+from zola.page.present import rules_page
 from zola.rules.record import LINK_PREFIX
 
 window = js.window  # the Window object itself: its methods need it as `this`
@@ -161,6 +162,7 @@ def translate(language: str) -> None:
         node.title = say(language, node.dataset.textTitle)
     for node in document.querySelectorAll("[data-text-label]"):
         node.setAttribute("aria-label", say(language, node.dataset.textLabel))
+    element("rules-page").href = rules_page(language)
 
 
 def draw_puzzle(puzzle) -> None:

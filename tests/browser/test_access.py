@@ -74,6 +74,9 @@ def test_german_from_the_browser_and_the_language_switch(page, server_url) -> No
     assert page.evaluate("document.documentElement.lang") == "de"
     assert page.text_content("#status") == "Rot ist am Zug (du)."
     assert page.text_content("#new") == "Neues Spiel"
+    rules = page.locator("#rules-page")  # the rules taught with a live board, in German
+    assert rules.text_content() == "so wird gespielt"
+    assert rules.get_attribute("href") == "./docs/rules.de.html"
     page.click('#board [data-square="c3"]')
     page.click('#board [data-square="b3"]')
     assert page.text_content("#message") == (

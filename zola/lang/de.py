@@ -7,6 +7,7 @@ PLURAL = '(n != 1)'
 STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'page.credit': 'ein Spiel von Mark Steere',
     'page.rule_sheet': 'Regelblatt',
+    'page.rules_page': 'so wird gespielt',
     'page.loading': 'Das Spiel wird geladen…',
     'page.starting': 'Python startet in deinem Browser…',
     'page.pie': 'Kuchenregel: Blau darf die Farben tauschen und Rots Stellung übernehmen.',

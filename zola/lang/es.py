@@ -7,6 +7,7 @@ PLURAL = '(n != 1)'
 STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'page.credit': 'un juego de Mark Steere',
     'page.rule_sheet': 'reglamento',
+    'page.rules_page': 'cómo se juega',
     'page.loading': 'Cargando la partida…',
     'page.starting': 'Iniciando Python en tu navegador…',
     'page.pie': 'Regla del pastel: Azul puede quedarse con la posición de Rojo intercambiando los colores.',

@@ -7,6 +7,7 @@ PLURAL = '(n > 1)'
 STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'page.credit': 'un jeu de Mark Steere',
     'page.rule_sheet': 'règles du jeu',
+    'page.rules_page': 'comment jouer',
     'page.loading': 'Chargement de la partie…',
     'page.starting': 'Démarrage de Python dans votre navigateur…',
     'page.pie': 'Règle du gâteau : Bleu peut prendre la position de Rouge en échangeant les couleurs.',

@@ -39,6 +39,7 @@ ENGLISH: "Messages" = {
     # The page
     "page.credit": "a game by Mark Steere",
     "page.rule_sheet": "rule sheet",
+    "page.rules_page": "how to play",
     "page.loading": "Loading the game…",
     "page.starting": "Starting Python in your browser…",
     "page.pie": "Pie rule: Blue may take over Red's position by swapping colours.",

@@ -7,6 +7,7 @@ PLURAL = '(n != 1)'
 STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'page.credit': 'un gioco di Mark Steere',
     'page.rule_sheet': 'regolamento',
+    'page.rules_page': 'come si gioca',
     'page.loading': 'Caricamento della partita…',
     'page.starting': 'Avvio di Python nel tuo browser…',
     'page.pie': 'Regola della torta: il Blu può prendere la posizione del Rosso scambiando i colori.',

@@ -7,6 +7,7 @@ PLURAL = '(n != 1)'
 STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'page.credit': 'een spel van Mark Steere',
     'page.rule_sheet': 'spelregels',
+    'page.rules_page': 'zo speel je',
     'page.loading': 'Het spel wordt geladen…',
     'page.starting': 'Python start in je browser…',
     'page.pie': 'Taartregel: Blauw mag de stelling van Rood overnemen door de kleuren te ruilen.',

@@ -63,6 +63,15 @@ if TYPE_CHECKING:
         def fragment(self) -> str: ...
 
 
+def rules_page(language: str) -> str:
+    """The rules taught with a live board, in ``language``, as the play page links it.
+
+    >>> rules_page("en"), rules_page("de")
+    ('./docs/rules.html', './docs/rules.de.html')
+    """
+    return "./docs/rules.html" if language == "en" else f"./docs/rules.{language}.html"
+
+
 def screen_of(app: "Page", once: Once) -> Screen:
     """What the page of ``app`` shows now, with what it does ``once`` (handed out by
     :meth:`zola.page.app.App.screen`). Reads ``app``, changes nothing."""
