@@ -257,3 +257,18 @@ def test_the_puzzle_buttons_apply_only_while_they_do_something() -> None:
             _play(solved, puzzle.line[len(solved.board.game.moves)])
     assert solved.state == "solved"
     assert not any(solved.can(name) for name in ("retry", "hint", "solution"))
+
+
+def test_the_rating_change_of_a_first_try_is_shown_until_the_next_puzzle() -> None:
+    puzzle = next(p for p in PUZZLES if p.refutations[0] and p.moves >= 2 and p.id.startswith("6"))
+    app = App(now=lambda: 1_800_000_000.0)
+    app.start("#puzzle=" + puzzle.id)
+    text = (Path(__file__).parent.parent / "zola" / "data" / "puzzles-6.txt").read_text()
+    app.take_file("puzzles-6.txt", text)
+    assert "This puzzle" not in app.screen().puzzle.record
+    _play(app.puzzles.trainer, next(iter(puzzle.refutations[0])))  # a wrong first move
+    record = app.screen().puzzle.record
+    change = update(NEW_RATING, puzzle.rating, won=False).rating - NEW_RATING.rating
+    assert record.endswith(f"This puzzle: −{abs(round(change))}.") and change < 0
+    app.button("puzzle-next")
+    assert "This puzzle" not in app.screen().puzzle.record

@@ -58,6 +58,9 @@ def test_a_puzzle_link_is_solved_by_clicking_and_counts_in_the_record(open_app, 
     record = json.loads(page.evaluate("localStorage.getItem('zola-puzzles')"))
     assert record["solved"] == 1 and record["done"] == {PUZZLE.id: True}
     assert "Solved 1, failed 0" in page.text_content("#puzzle-record")
+    assert "This puzzle: +" in page.text_content("#puzzle-record")  # the rating's change
+    mark = "getComputedStyle(document.querySelector('#message'), '::before').content"
+    assert page.evaluate(mark) == '"✓ "'  # solved, told apart from a refuted move
     page.reload()  # the record stays; the puzzle comes back from its link
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
     _wait_puzzle(page, "solving")

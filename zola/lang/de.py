@@ -258,6 +258,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'puzzle.record': 'Deine Aufgabenwertung: {rating}. Gelöst {solved}, nicht gelöst {failed}; Serie {streak} (beste {best}).',
     'puzzle.right': 'Guter Zug. Die Antwort: {move}. Weiter.',
     'puzzle.solved': 'Gelöst! Alle gegnerischen Steine sind geschlagen.',
+    'puzzle.change': 'Diese Aufgabe: {change}.',
     'puzzle.done': 'Das ist die Lösung: alle gegnerischen Steine sind geschlagen.',
     'puzzle.wrong': 'Nicht {move}: {color} antwortet {reply} und hält stand. Versuche es noch einmal oder sieh dir die Lösung an.',
     'puzzle.wrong_plain': '{move} gewinnt nicht rechtzeitig. Versuche es noch einmal oder sieh dir die Lösung an.',

@@ -258,6 +258,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'puzzle.record': 'Tu puntuación en problemas: {rating}. Resueltos {solved}, fallados {failed}; racha {streak} (mejor {best}).',
     'puzzle.right': 'Buena jugada. La respuesta: {move}. Sigue.',
     'puzzle.solved': '¡Resuelto! Todas las fichas rivales están capturadas.',
+    'puzzle.change': 'Este problema: {change}.',
     'puzzle.done': 'Esa es la solución: todas las fichas rivales están capturadas.',
     'puzzle.wrong': '{move} no: {color} responde {reply} y resiste. Inténtalo de nuevo, o mira la solución.',
     'puzzle.wrong_plain': '{move} no gana a tiempo. Inténtalo de nuevo, o mira la solución.',

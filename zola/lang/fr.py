@@ -258,6 +258,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'puzzle.record': 'Votre classement aux problèmes : {rating}. Réussis {solved}, manqués {failed} ; série {streak} (record {best}).',
     'puzzle.right': 'Bon coup. La réponse : {move}. Continuez.',
     'puzzle.solved': 'Résolu ! Tous les pions adverses sont pris.',
+    'puzzle.change': 'Ce problème : {change}.',
     'puzzle.done': 'Voilà la solution : tous les pions adverses sont pris.',
     'puzzle.wrong': 'Pas {move} : {color} répond {reply} et tient bon. Réessayez, ou voyez la solution.',
     'puzzle.wrong_plain': '{move} ne gagne pas à temps. Réessayez, ou voyez la solution.',

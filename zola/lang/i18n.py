@@ -325,6 +325,7 @@ ENGLISH: "Messages" = {
     "streak {streak} (best {best}).",
     "puzzle.right": "Good move. The answer: {move}. Go on.",
     "puzzle.solved": "Solved! Every enemy checker is captured.",
+    "puzzle.change": "This puzzle: {change}.",
     "puzzle.done": "That is the solution: every enemy checker is captured.",
     "puzzle.wrong": "Not {move}: {color} answers {reply} and holds out. Try again, or "
     "see the solution.",

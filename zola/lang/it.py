@@ -258,6 +258,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'puzzle.record': 'Il tuo punteggio nei problemi: {rating}. Risolti {solved}, falliti {failed}; serie {streak} (migliore {best}).',
     'puzzle.right': 'Buona mossa. La risposta: {move}. Continua.',
     'puzzle.solved': 'Risolto! Tutte le pedine avversarie sono catturate.',
+    'puzzle.change': 'Questo problema: {change}.',
     'puzzle.done': 'Questa è la soluzione: tutte le pedine avversarie sono catturate.',
     'puzzle.wrong': 'Non {move}: {color} risponde {reply} e resiste. Riprova, o guarda la soluzione.',
     'puzzle.wrong_plain': '{move} non vince in tempo. Riprova, o guarda la soluzione.',

@@ -258,6 +258,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'puzzle.record': 'Jouw opgavenrating: {rating}. Opgelost {solved}, mislukt {failed}; reeks {streak} (beste {best}).',
     'puzzle.right': 'Goede zet. Het antwoord: {move}. Ga door.',
     'puzzle.solved': 'Opgelost! Alle schijven van de tegenstander zijn geslagen.',
+    'puzzle.change': 'Deze opgave: {change}.',
     'puzzle.done': 'Dat is de oplossing: alle schijven van de tegenstander zijn geslagen.',
     'puzzle.wrong': 'Niet {move}: {color} antwoordt {reply} en houdt stand. Probeer het opnieuw, of bekijk de oplossing.',
     'puzzle.wrong_plain': '{move} wint niet op tijd. Probeer het opnieuw, of bekijk de oplossing.',

@@ -73,6 +73,7 @@ class PuzzleMode:
         self.requested: set[str] = set()  # files handed to the page to fetch
         self.failures: set[str] = set()  # files that could not be fetched or read
         self.view_before: View | None = None  # the game's view, to go back to
+        self.change: int | None = None  # the rating's change by the first try at the puzzle
 
     @property
     def record(self) -> Progress:
@@ -176,6 +177,7 @@ class PuzzleMode:
         return min(pool, key=lambda p: (abs(p.rating - rating), p.id))
 
     def _open(self, puzzle: "Puzzle", board: "Board") -> None:
+        self.change = None
         self.size = puzzle_size(puzzle.id)
         self.trainer = Trainer(puzzle, board)
 
@@ -189,8 +191,10 @@ class PuzzleMode:
         outcome = trainer.outcome()
         if outcome is None or trainer.puzzle.id in self.record.done:
             return
+        before = self.record.rating.rating
         self.record.tried(trainer.puzzle.id, trainer.puzzle.rating, outcome)
         self.record.save(self.saved.local)
+        self.change = round(self.record.rating.rating) - round(before)
 
     def active(self) -> bool:
         """Whether puzzle mode is on: a puzzle shown, or one on its way."""
@@ -202,6 +206,7 @@ class PuzzleMode:
         self.wanted = None
         self.daily = ""
         self.problem = ""
+        self.change = None
 
     def fragment(self) -> str:
         """The link of the puzzle shown or wanted: ``puzzle=ID`` (without ``#``); ``""``
@@ -225,6 +230,10 @@ class PuzzleMode:
             streak=record.streak,
             best=record.best,
         )
+        if self.change is not None:  # "+150", "−80": shown once the first try is counted
+            sign = "+" if self.change > 0 else "−" if self.change < 0 else ""
+            change = Text("puzzle.change", change=sign + str(abs(self.change)))
+            line += " " + say(language, change)
         loading = self.wanted is not None and not self.problem
         if trainer is None:
             heading = say(language, self.problem or Text("puzzle.loading"))
