@@ -118,8 +118,8 @@ def test_a_drawing_that_follows_the_scheme_is_the_dark_drawing_where_it_is_dark(
     position = Position.start(size)
     moves = position.legal_moves()
     options = dict(
-        shading=shading, arrows=[moves[0]], highlight=[0], last_move=moves[1],
-        selected=moves[2].from_square, hints=moves[:4],
+        shading=shading, arrows=[moves[0]], replies=[moves[3]], highlight=[0],
+        last_move=moves[1], selected=moves[2].from_square, hints=moves[:4],
     )  # fmt: skip
     light, dark = render(position, **options), render(position, theme=DARK, **options)
     sheet = style(size)
@@ -135,3 +135,11 @@ def test_a_drawing_that_follows_the_scheme_is_the_dark_drawing_where_it_is_dark(
         assert close(_resolved(sheet, attribute, value, arrow, dark=False), value)
         resolved = _resolved(sheet, attribute, value, arrow, dark=True)
         assert close(resolved, dark_value), (attribute, value, resolved, dark_value)
+
+
+def test_a_best_lines_answer_is_drawn_in_a_colour_of_its_own() -> None:
+    position = Position.start(6)
+    first, answer = position.legal_moves()[:2]
+    svg = render(position, arrows=[first], replies=[answer])
+    colours = re.findall(r'<g class="arrow"[^>]* fill="(#[0-9a-f]{6})"', svg)
+    assert len(colours) == 2 and colours[0] != colours[1]

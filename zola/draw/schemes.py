@@ -86,6 +86,9 @@ def style(size: int) -> str:
     arrow = f"var(--zola-arrow,{LIGHT.arrow})"
     rules.append(f'{board}.arrow[fill="{LIGHT.arrow}"]{{fill:{arrow};stroke:{arrow}}}')
     darks.append(f"--zola-arrow:{DARK.arrow}")
+    reply = f"var(--zola-reply,{LIGHT.reply})"
+    rules.append(f'{board}.arrow[fill="{LIGHT.reply}"]{{fill:{reply};stroke:{reply}}}')
+    darks.append(f"--zola-reply:{DARK.reply}")
     # The distance classes' shades: the blends of the two ends, as CSS mixes them.
     near, far = LIGHT.shading
     rules += [

@@ -78,6 +78,7 @@ def render(
     last_move: Move | None = None,
     highlight: list[Square] | tuple[Square, ...] = (),
     arrows: list[Move] | tuple[Move, ...] = (),
+    replies: list[Move] | tuple[Move, ...] = (),
     theme: Theme = LIGHT,
     language: str = "en",
     focus: Square | None = None,
@@ -89,7 +90,8 @@ def render(
     classes (nearest the centre warmest) and letters them A, B, ...;
     ``selected`` rings a square; ``hints`` are legal moves to mark (dots on
     empty targets, rings on capture targets); ``last_move`` tints its squares
-    and marks a capture; ``highlight`` tints squares; ``arrows`` draws moves.
+    and marks a capture; ``highlight`` tints squares; ``arrows`` draws moves, and
+    ``replies`` moves in answer to them, in a colour of their own.
     ``language`` is for the labels read by screen readers. ``focus`` makes the
     squares keyboard buttons, ``focus`` the one reached by Tab (roving tabindex), the
     ``selected`` one pressed (``aria-pressed``).
@@ -164,6 +166,8 @@ def render(
             )
     for move in arrows:
         parts.append(arrow(centre(move.from_square), centre(move.to_square), theme.arrow))
+    for move in replies:
+        parts.append(arrow(centre(move.from_square), centre(move.to_square), theme.reply))
     parts.append(drawn.coordinates)
     parts.append("</g></svg>")
     svg = "".join(parts)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         hint: str
         capture: str
         arrow: str
+        reply: str  # an arrow of the other side's answer (a best line's second move)
 
 else:
     _Theme = namedtuple(
@@ -45,6 +46,7 @@ else:
             "hint",
             "capture",
             "arrow",
+            "reply",
         ),
     )
 
@@ -70,6 +72,7 @@ LIGHT = Theme(
     "#2e7d32",
     "#ff6f00",
     "#2e7d32",
+    "#7b1fa2",
 )
 DARK = Theme(
     "dark",
@@ -86,6 +89,7 @@ DARK = Theme(
     "#a5d6a7",
     "#ffb74d",
     "#81c784",
+    "#ce93d8",
 )
 THEMES = {theme.name: theme for theme in (LIGHT, DARK)}
 

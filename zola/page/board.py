@@ -489,9 +489,14 @@ class Board(Notes):
         """The URL fragment of the game and view, without ``#``."""
         return unparse(self.game, self.view)
 
-    def svg(self, arrows: list[Move] | tuple[Move, ...] = ()) -> str:
+    def svg(
+        self,
+        arrows: list[Move] | tuple[Move, ...] = (),
+        replies: list[Move] | tuple[Move, ...] = (),
+    ) -> str:
         """The board as SVG: selection, legal-move hints, the last move, the author's
-        arrows and marked squares (unless the view is clean), ``arrows`` and the hint."""
+        arrows and marked squares (unless the view is clean), ``arrows`` and the hint,
+        and ``replies`` (answers to ``arrows``) in their own colour."""
         view = self.view
         note = EMPTY_NOTE if view.clean else self.game.node.note
         drawn = list(note.arrows) + list(arrows)
@@ -507,6 +512,7 @@ class Board(Notes):
             last_move=self.game.last_board_move(),
             highlight=note.highlight,
             arrows=drawn,
+            replies=replies,
             theme=THEMES[self.theme_name()],
             language=self.language,
             focus=None if view.static else self.cursor,

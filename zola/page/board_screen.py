@@ -25,17 +25,18 @@ def board_fields(
     motion: "Motion | None",
     announce: str,
     arrows: "list[Move] | tuple[Move, ...]" = (),
+    replies: "list[Move] | tuple[Move, ...]" = (),
     marks: "dict[int, tuple[str, str, str]] | None" = None,
     moves: bool = True,
 ) -> "BoardFields":
     """What ``board`` shows now, by field name: ``motion`` and ``announce`` are those of
     the moves just played (handed out once: see :meth:`zola.page.board.Board.motion` and
     :meth:`~zola.page.board.Board.announce`), ``arrows`` more arrows to draw (a best
-    line), ``marks`` a review's marks on the move list, ``moves`` whether the move list
-    is shown."""
+    line) and ``replies`` the answers to them, ``marks`` a review's marks on the move
+    list, ``moves`` whether the move list is shown."""
     game = board.game
     return {
-        "board": board.svg(arrows),
+        "board": board.svg(arrows, replies),
         "motion": motion,
         "status": board.say(board.status()),
         "turn": board.turn(),

@@ -55,11 +55,12 @@ def evaluation(game: Game, analysis: Analysis, say: "Say") -> Evaluation:
     return Evaluation(chance, say(words) + " · " + depth, " ".join(str(move) for move in line))
 
 
-def best_arrows(analysis: Analysis) -> list[Move]:
-    """The best line's first two board moves, drawn while the analysis is shown."""
-    if not analysis.lines:
-        return []
-    return [m for m in analysis.lines[0].moves[:2] if m.from_square >= 0]
+def best_arrows(analysis: Analysis) -> tuple[list[Move], list[Move]]:
+    """The best line's first board move and the answer to it, drawn while the analysis
+    is shown (each a list: a pass or a swap draws nothing)."""
+    line = list(analysis.lines[0].moves[:2]) if analysis.lines else []
+    drawn = [[m] if m.from_square >= 0 else [] for m in line] + [[], []]
+    return drawn[0], drawn[1]
 
 
 def main_line(game: Game) -> Game:

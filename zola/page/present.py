@@ -79,11 +79,13 @@ def screen_of(app: "Page", once: Once) -> Screen:
     record = encode(game)
     analysis = computer.analysis_of(record)
     editor = app.editor
+    arrows, replies = best_arrows(analysis) if analysis is not None else ([], [])
     shown = board_fields(
         board,
         motion=once.motion,
         announce=once.announce,
-        arrows=best_arrows(analysis) if analysis is not None else (),
+        arrows=arrows,
+        replies=replies,
         marks=review_marks(game, app.say),
     )
     if editor is not None:  # the board being set up, in place of the game's
