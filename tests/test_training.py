@@ -272,3 +272,17 @@ def test_the_rating_change_of_a_first_try_is_shown_until_the_next_puzzle() -> No
     assert record.endswith(f"This puzzle: −{abs(round(change))}.") and change < 0
     app.button("puzzle-next")
     assert "This puzzle" not in app.screen().puzzle.record
+
+
+def test_choosing_the_puzzle_boards_size_opens_a_puzzle_of_that_size() -> None:
+    app = App(now=lambda: 1_800_000_000.0)
+    app.start("#puzzle=" + PUZZLES[0].id)
+    data = Path(__file__).parent.parent / "zola" / "data"
+    app.take_file("puzzles-6.txt", (data / "puzzles-6.txt").read_text())
+    app.choose("puzzle-size", "8")
+    assert app.screen().fetch == ("puzzles-8.txt",)
+    app.take_file("puzzles-8.txt", (data / "puzzles-8.txt").read_text())
+    screen = app.screen()
+    assert app.game.size == 8 and screen.puzzle.state == "solving" and screen.puzzle.size == 8
+    app.choose("puzzle-size", "8")  # the size it has: the puzzle stays
+    assert app.screen().fragment == screen.fragment

@@ -5,7 +5,7 @@ hint, retry and solution, its board size, and back to playing. Puzzle mode itsel
 """
 
 from zola.page.board import DEFAULT_MODE, MODES
-from zola.puzzles.sets import PUZZLE_SIZES
+from zola.puzzles.sets import PUZZLE_SIZES, puzzle_size
 from zola.rules.errors import InvalidOptionError
 from zola.rules.game import Game
 from zola.rules.geometry import parse_size
@@ -77,7 +77,11 @@ class PuzzleCommands:
             self._reset(Game(self.new_size))
 
     def choose_puzzle_size(self, value: str) -> None:
+        """The puzzle board's size: a puzzle of that size opens at once."""
         size = parse_size(value)
         if size not in PUZZLE_SIZES:
             raise InvalidOptionError(f"no puzzles for size {size}: choose 6 or 8")
         self.puzzles.size = size
+        shown = self.puzzles.trainer
+        if shown is not None and puzzle_size(shown.puzzle.id) != size:
+            self.open_puzzles("next", str(size))
