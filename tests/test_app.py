@@ -144,10 +144,58 @@ def test_pie_offer_swap_and_keep() -> None:
 def test_a_finished_game_reports_the_winner_and_refuses_clicks() -> None:
     app = new_app("#v1;size=6;start=6/6/6/6/1r4/b5_b;moves=a1xb2")
     screen = app.screen()
-    assert screen.status == "Blue wins (second player)." and screen.game_over
+    assert screen.status == "Blue wins." and screen.game_over  # by colour: no first or second
     assert screen.turn == ""
     app.click("b2")
     assert app.screen().message.startswith("The game is over: Blue wins")
+
+
+def test_the_board_shows_the_result_until_put_away_and_offers_a_rematch() -> None:
+    app = new_app("#v1;size=8;start=8/8/8/8/8/8/1r6/b7_b;moves=a1xb2")
+    app.choose("mode", "humans")
+    assert tuple(app.screen().result) == ("Blue wins.", "Red has no checkers left, after 1 move.")
+    app.button("undo")  # the position looked at goes on: no result over it
+    assert app.screen().result is None
+    app.button("redo")
+    app.button("result-close")
+    assert app.screen().result is None
+    app.button("undo")
+    app.button("redo")
+    assert app.screen().result is None  # put away for this game
+    app.button("rematch")
+    screen = app.screen()
+    assert screen.result is None and app.game.size == 8 and not app.game.moves
+    assert app.mode == "humans"
+
+
+def test_against_the_computer_the_result_speaks_to_you_and_a_rematch_swaps_sides() -> None:
+    app = new_app("#v1;size=6;start=6/6/6/6/1r4/b5_b;moves=a1xb2")
+    app.choose("mode", "computer-first")  # the computer is the first player: Red
+    assert app.screen().result.title == "You win!"
+    app.choose("mode", "computer-second")
+    assert app.screen().result.title == "The computer wins."
+    app.button("rematch")
+    assert app.mode == "computer-first" and app.game.size == 6
+    app.choose("language", "de")
+    assert app.screen().result is None
+
+
+def test_the_players_face_the_board_and_say_whose_turn_it_is() -> None:
+    app = new_app()
+    app.choose("mode", "computer-second")
+    app.choose("level", "strong")
+    top, bottom = app.screen().players
+    assert (top.color, top.name, top.to_move) == ("blue", "Computer · Strong", False)
+    assert (bottom.color, bottom.name, bottom.to_move) == ("red", "You", True)
+    app.button("flip")
+    assert [player.color for player in app.screen().players] == ["red", "blue"]
+    app.choose("mode", "humans")
+    play(app, "c3xd3")
+    top, bottom = app.screen().players
+    assert (top.name, top.checkers, top.to_move) == ("Red", 18, False)
+    assert (bottom.name, bottom.checkers, bottom.to_move) == ("Blue", 17, True)
+    app.choose("language", "fr")
+    assert app.screen().players[1].name == "Bleu"
 
 
 def test_history_keys_follow_the_undo_and_redo_rules() -> None:
@@ -425,7 +473,11 @@ def test_board_svg_shows_selection_hints_and_last_move() -> None:
     assert svg.count('class="hint capture"') == 2 and 'class="selected"' in svg
     app.click("d3")
     screen = app.screen()
-    assert 'class="last-move"' in screen.board and screen.counts == ("Red 18", "Blue 17")
+    assert 'class="last-move"' in screen.board
+    assert [(player.color, player.checkers) for player in screen.players] == [
+        ("blue", 17),
+        ("red", 18),
+    ]
     app.button("swap")
     assert 'class="capture-mark"' in app.screen().board  # the last board move stays marked
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from zola.page.app import App
 from zola.page.board import Board
-from zola.page.controls import BUTTONS, FOLDING, GROUPS, MENUS
+from zola.page.controls import BUTTONS, FOLDED, GROUPS, MENUS
 from zola.page.library import PREFERENCES
 from zola.page.live import LiveBoard
 from zola.page.saved import MemoryStore
@@ -183,7 +183,8 @@ def test_live_boards_slide_unless_static_or_the_reader_asks_for_less_motion() ->
 
 class Groups(HTMLParser):
     """The group (``data-group`` of the element or an ancestor) of each element with an id,
-    and the folding groups: ``<details data-group>`` with their summary's text key."""
+    and the menus: ``<details class="menu" data-group>`` with their summary's name (its
+    text's key, or its label's for an icon)."""
 
     VOID = {"input", "br", "img", "meta", "link", "hr", "source"}
 
@@ -200,10 +201,10 @@ class Groups(HTMLParser):
         group = found.get("data-group") or inherited
         if found.get("id"):
             self.group_of[str(found["id"])] = group
-        if tag == "details" and "group" in (found.get("class") or "").split():
+        if tag == "details" and "menu" in (found.get("class") or "").split():
             self.folding.append(str(group))
         if tag == "summary" and self.stack and self.stack[-1][0] == "details":
-            self.summaries[str(group)] = found.get("data-text")
+            self.summaries[str(group)] = found.get("data-text") or found.get("data-text-label")
         if tag not in self.VOID:
             self.stack.append((tag, group))
 
@@ -228,8 +229,8 @@ def test_every_control_has_one_group_and_the_page_puts_it_there() -> None:
     assert misplaced == {}
 
 
-def test_the_folding_groups_are_disclosures_named_in_the_pages_language() -> None:
+def test_the_menus_are_disclosures_named_in_the_pages_language() -> None:
     page = Groups()
     page.feed((ROOT / "index.html").read_text(encoding="utf-8"))
-    assert page.folding == list(FOLDING)
-    assert all(page.summaries[group] for group in FOLDING)
+    assert page.folding == list(FOLDED)
+    assert all(page.summaries[group] for group in FOLDED)

@@ -222,4 +222,4 @@ def test_a_table_whose_blanks_are_wrong_says_the_message_in_english(monkeypatch)
     monkeypatch.setitem(messages("de")[0], "count.moves", table["count.moves"])
     assert say("de", "status.turn", color=Text("color.blue")) == "Blue to move."
     assert say("de", "count.moves", count=3) == "3 moves"
-    assert say("de", "status.count", color=Text("color.red"), count=2) == "Rot 2"  # still German
+    assert say("de", "result.wins", color=Text("color.red")) == "Rot gewinnt."  # still German

@@ -206,11 +206,11 @@ def test_a_game_from_a_start_position_to_its_end() -> None:
     check_every_frame(game, replay)
     assert replay.checkers(0) == {"c4": "red", "d4": "blue"}
     assert replay.checkers(1) == {"d4": "red"}
-    assert replay.captions[-1] == "1. Red played c4xd4. Red wins (first player)."
+    assert replay.captions[-1] == "1. Red played c4xd4. Red wins."
     assert "theme-dark" in replay.root.get("class")
     # Nothing played: one frame, nothing animated.
     still = Replay(replay_svg(Game(start=Position.parse("6/6/6/6/6/r5 b"))))
-    assert still.frames == 1 and still.captions == ["Red wins (first player)."]
+    assert still.frames == 1 and still.captions == ["Red wins."]
     assert "<animate" not in still.svg
 
 

@@ -102,8 +102,8 @@ def draw() -> None:
     status.textContent = screen.status
     status.dataset.turn = screen.turn
     element("message").textContent = screen.message
-    element("count-red").textContent = screen.counts.red
-    element("count-blue").textContent = screen.counts.blue
+    draw_players(screen.players)
+    draw_result(screen.result)
     element("pie").hidden = not screen.pie
     draw_editor(screen.editor)
     draw_puzzle(screen.puzzle)
@@ -163,6 +163,25 @@ def translate(language: str) -> None:
     for node in document.querySelectorAll("[data-text-label]"):
         node.setAttribute("aria-label", say(language, node.dataset.textLabel))
     element("rules-page").href = rules_page(language)
+
+
+def draw_players(players) -> None:
+    """The two players beside the board, the one at its top first."""
+    top, bottom = players
+    for where, player in (("player-top", top), ("player-bottom", bottom)):
+        row = element(where)
+        row.dataset.color = player.color
+        row.classList.toggle("to-move", player.to_move)
+        row.querySelector(".player-name").textContent = player.name
+        row.querySelector(".player-count").textContent = str(player.checkers)
+
+
+def draw_result(result) -> None:
+    """The result over the board at the end of a game."""
+    element("result").hidden = result is None
+    if result is not None:
+        element("result-title").textContent = result.title
+        element("result-detail").textContent = result.detail
 
 
 def draw_puzzle(puzzle) -> None:

@@ -234,11 +234,25 @@ def open_app(page, server_url: str) -> Callable[..., object]:
                 errors = "\n  ".join(page.console_errors) or "(no console errors)"
                 raise AssertionError(f"{url}: {why} (data-ready != 1).\n  {errors}")
             page.wait_for_timeout(50)
-        if mode is not None and page.locator("#mode").is_visible():
-            page.select_option("#mode", mode)  # a link's game is between people
+        if mode is not None and page.locator(".menus").is_visible():
+            use(page, "#mode", "select_option", mode)  # a link's game is between people
         return page
 
     return _open
+
+
+def use(page, selector: str, action: str = "click", *args: object, **options: object) -> object:
+    """Use a control of the play page as a person does: open the menu it sits in, if
+    any, then ``action`` it (Playwright's ``click``, ``select_option``, ``check``, ...);
+    the menu is closed again after (a button in it closes it itself)."""
+    menu = page.locator(f"details.menu:has({selector})")
+    inside = menu.count() > 0
+    if inside and not menu.evaluate("menu => menu.open"):
+        menu.locator(":scope > summary").click()
+    answer = getattr(page.locator(selector), action)(*args, **options)
+    if inside:
+        menu.evaluate("menu => { menu.open = false; }")
+    return answer
 
 
 @pytest.fixture

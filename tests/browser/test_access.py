@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.conftest import use
 from zola import Move, Position, decode
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -104,7 +105,7 @@ def test_the_game_survives_a_reload_and_a_link_never_loses_it(open_app, server_u
     page.goto(server_url + "/")  # no fragment: the saved game comes back
     page.wait_for_selector("body[data-ready='1']", timeout=60_000)
     assert board_position(page) == played
-    assert page.is_hidden("#recent")  # no other game yet
+    assert page.locator("#recent").evaluate("menu => menu.parentElement.hidden")  # none yet
     page.goto(server_url + "/#v1;size=8;moves=d4xe4")  # a link wins over the saved game...
     page.reload()
     page.wait_for_selector("body[data-ready='1']", timeout=60_000)
@@ -112,7 +113,7 @@ def test_the_game_survives_a_reload_and_a_link_never_loses_it(open_app, server_u
     options = page.locator("#recent option").all_text_contents()
     assert options[0] == "Recent games"
     assert options[1].startswith("6×6 · two players · 2 moves · ")  # ...which stays at hand
-    page.select_option("#recent", index=1)
+    use(page, "#recent", "select_option", index=1)
     assert board_position(page) == played
     assert page.locator("#moves button").all_text_contents() == ["c3xd3", "c4xd3"]
     assert page.locator("#recent option").nth(1).text_content().startswith("8×8 · two players")
@@ -135,5 +136,5 @@ def test_two_tabs_keep_their_own_games(open_app, server_url) -> None:
     assert first.locator("#moves button").all_text_contents() == ["c3xd3", "e4xd3"]
     options = first.locator("#recent option").all_text_contents()[1:]
     assert len(options) == 1 and options[0].startswith("6×6 · two players · 2 moves")
-    first.select_option("#recent", index=1)
+    use(first, "#recent", "select_option", index=1)
     assert first.locator("#moves button").all_text_contents() == ["c3xd3", "c4xd3"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from tests.browser.conftest import use
 from zola import decode
 from zola.rules.review import parse_review
 
@@ -49,7 +50,7 @@ def test_a_review_marks_the_moves_and_draws_the_graph(open_app, screenshot) -> N
     page = open_app()
     for move in ("c3xd3", "c4xd3", "e3xd3", "e4xd3", "b2xc2"):
         click_move(page, move)
-    page.click("#review")
+    use(page, "#review")
     page.wait_for_function(
         "document.querySelector('#thinking-text').textContent.startsWith('Reviewing')",
         timeout=COMPUTER_MS,

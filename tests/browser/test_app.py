@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from tests.browser.conftest import use
 from zola import Game, Move, Position, decode, square_name
 
 
@@ -69,11 +70,34 @@ def test_a_whole_6x6_game_by_clicks_through_the_pie_offer(open_app, screenshot) 
     assert page.text_content("#status").startswith(f"{winner} wins")
     assert "attention" in page.get_attribute("#new", "class")
     assert decode(fragment(page)).moves == game.moves
+    assert page.text_content("#result-title") == f"{winner} wins."  # over the board
     screenshot("game-over")
+    page.click("#result-close")
+    assert not page.is_visible("#result")
     click_square(page, game.position.pieces(game.winner())[0])
     assert "The game is over" in message(page)
-    page.click("#new")
+    page.click("#undo")
+    page.click("#redo")
+    assert not page.is_visible("#result")  # put away for this game
+    use(page, "#new")
     assert board_position(page) == Position.start(6)
+
+
+def test_the_end_shows_on_the_board_with_a_rematch(open_app, screenshot) -> None:
+    page = open_app("#v1;size=8;start=8/8/8/8/8/8/1r6/b7_b")
+    page.click('#board [data-square="a1"]')
+    page.click('#board [data-square="b2"]')
+    result = page.locator("#result")
+    assert result.is_visible()
+    assert page.text_content("#result-title") == "Blue wins."
+    assert page.text_content("#result-detail") == "Red has no checkers left, after 1 move."
+    board, card = page.locator("#board").bounding_box(), result.bounding_box()
+    middle = board["y"] + board["height"] / 2
+    assert card["y"] < middle < card["y"] + card["height"]  # over the board's middle
+    screenshot("result")
+    page.click("#rematch")
+    assert not result.is_visible()
+    assert board_position(page) == Position.start(8)
 
 
 def test_illegal_clicks_say_why(open_app, screenshot) -> None:
@@ -128,8 +152,8 @@ def test_undo_redo_and_arrow_keys(open_app) -> None:
 
 def test_a_link_reopens_the_same_game_at_the_same_ply(open_app, browser, server_url) -> None:
     page = open_app()
-    page.select_option("#size", "8")
-    page.click("#new")
+    use(page, "#size", "select_option", "8")
+    use(page, "#new")
     for text in ("d4xe4", "swap", "d5xe4", "f4xe4"):
         if text == "swap":
             page.click("#swap")
@@ -157,7 +181,7 @@ def test_copy_link_puts_the_url_on_the_clipboard(open_app, server_url) -> None:
     page = open_app()
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server_url)
     click_move(page, Move.parse("c3xd3"))
-    page.click("#copy")
+    use(page, "#copy")
     page.wait_for_function("document.querySelector('#message').textContent.includes('copied')")
     assert page.evaluate("navigator.clipboard.readText()") == page.url
 
@@ -200,7 +224,7 @@ def test_flip_shows_the_board_as_blue_sees_it(open_app, screenshot) -> None:
     assert page.get_attribute("#board svg", "data-flipped") == "1"
     flipped = page.locator('#board [data-square="a1"]').bounding_box()
     assert flipped["x"] > a1["x"] and flipped["y"] < a1["y"]
-    page.check("#shading")
+    use(page, "#shading", "check")
     assert len(page.locator("#board .class-letters").text_content()) == 36
     screenshot("flipped-shaded")
 

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from tests.browser.conftest import use
 from zola import Position, decode
 
 
@@ -15,7 +16,7 @@ def board(page) -> Position:
 
 def test_the_editor_sets_up_a_position_and_plays_it(open_app, screenshot) -> None:
     page = open_app()
-    page.click("#edit")
+    use(page, "#edit")
     page.click("#edit-clear")
     assert page.text_content("#edit-problem").startswith("The board is empty")
     assert page.is_disabled("#edit-play")
@@ -47,7 +48,7 @@ def test_a_position_without_blue_is_refused_with_a_message(open_app) -> None:
     page.click('#board [data-square="d4"]')  # red, the default tool, on Blue's only checker
     assert page.text_content("#edit-problem").startswith("Blue has no checkers")
     assert page.evaluate("location.hash") == "#v1;size=6;start=6/6/2rb2/6/6/6_r;edit"
-    page.click("#copy")  # no broken link: the message again
+    use(page, "#copy")  # no broken link: the message again
     assert page.text_content("#message").startswith("Blue has no checkers")
 
 
@@ -55,7 +56,7 @@ def test_a_position_without_blue_is_refused_with_a_message(open_app) -> None:
 def test_the_view_downloads_as_an_image(open_app, kind: str) -> None:
     page = open_app("v2;size=6;moves=c3xd3;notes=1:ac4xd3;flip")
     with page.expect_download() as download:
-        page.click(f"#download-{kind}")
+        use(page, f"#download-{kind}")
     data = open(download.value.path(), "rb").read()  # noqa: SIM115
     assert download.value.suggested_filename == f"zola-6x6-1.{kind}"
     if kind == "svg":
@@ -83,7 +84,7 @@ HOST = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href
 def test_embed_code_and_the_height_it_reports(open_app, page, server_url, tmp_path) -> None:
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server_url)
     open_app("v1;size=8;moves=d4xe4;flip")
-    page.click("#copy-embed")
+    use(page, "#copy-embed")
     page.wait_for_function("document.querySelector('#message').textContent.includes('Embed')")
     code = page.evaluate("navigator.clipboard.readText()")
     assert code.startswith(f'<iframe src="{server_url}/#v1;size=8;moves=d4xe4;embed;flip"')

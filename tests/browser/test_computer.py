@@ -3,6 +3,7 @@ and a failing worker."""
 
 from __future__ import annotations
 
+from tests.browser.conftest import use
 from zola import Game, Move, decode
 
 COMPUTER_SECONDS = 90_000  # ms: the first answer waits for the worker's own Python to load
@@ -69,7 +70,7 @@ def test_the_computer_decides_the_pie_rule_when_it_plays_first(open_app) -> None
 
 def test_the_page_keeps_drawing_frames_while_the_computer_thinks(open_app) -> None:
     page = open_app("v1;size=10", mode="computer-second")  # a big board: long searches
-    page.select_option("#level", "max")
+    use(page, "#level", "select_option", "max")
     click_move(page, "e5xf5")
     wait_for_moves(page, 2)  # the opening book's answer
     page.wait_for_selector("#thinking", state="hidden", timeout=COMPUTER_SECONDS)  # worker ready
@@ -110,7 +111,7 @@ def test_a_hint_shows_a_legal_move(open_app) -> None:
 
 def test_computer_against_computer(open_app) -> None:
     page = open_app(mode="computers")
-    page.select_option("#level", "beginner")
+    use(page, "#level", "select_option", "beginner")
     wait_for_moves(page, 4)
     game = decode(page.evaluate("location.hash"))
     assert len(game.moves) >= 4  # every move replayed legally by the decoder
@@ -118,13 +119,13 @@ def test_computer_against_computer(open_app) -> None:
 
 def test_a_failing_worker_gives_a_message_and_a_retry(open_app, browser, server_url) -> None:
     page = with_worker(open_app(PAST_THE_BOOK), "raise RuntimeError('the engine broke')")
-    page.select_option("#mode", "computer-first")
+    use(page, "#mode", "select_option", "computer-first")
     page.wait_for_selector("#retry", state="visible", timeout=COMPUTER_SECONDS)
     assert "The computer did not answer" in page.text_content("#message")
     assert "the engine broke" in page.text_content("#message")
     page.click("#retry")
     page.wait_for_selector("#retry", state="visible", timeout=COMPUTER_SECONDS)
-    page.select_option("#mode", "humans")  # the game stays playable
+    use(page, "#mode", "select_option", "humans")  # the game stays playable
     assert page.is_hidden("#retry")
     click_move(page, "e3xd3")
     assert moves(page) == ["c3xd3", "c4xd3", "e3xd3"]
@@ -132,24 +133,24 @@ def test_a_failing_worker_gives_a_message_and_a_retry(open_app, browser, server_
 
 def test_a_worker_that_never_answers_times_out_with_a_retry(open_app) -> None:
     page = with_worker(open_app(PAST_THE_BOOK), "__import__('time').sleep(600)")
-    page.select_option("#level", "beginner")
-    page.select_option("#mode", "computer-first")
+    use(page, "#level", "select_option", "beginner")
+    use(page, "#mode", "select_option", "computer-first")
     page.wait_for_selector("#thinking", state="visible")
     page.wait_for_selector("#retry", state="visible", timeout=COMPUTER_SECONDS)  # budget + margin
     assert "no answer in time" in page.text_content("#message")
     assert page.is_hidden("#thinking")
-    page.select_option("#mode", "humans")
+    use(page, "#mode", "select_option", "humans")
     click_move(page, "e3xd3")
     assert moves(page) == ["c3xd3", "c4xd3", "e3xd3"]
 
 
 def test_an_answer_the_page_cannot_use_gives_a_message_and_a_retry(open_app) -> None:
     page = with_worker(open_app(PAST_THE_BOOK), "return 'a1-a2'")  # not legal there
-    page.select_option("#mode", "computer-first")
+    use(page, "#mode", "select_option", "computer-first")
     page.wait_for_selector("#retry", state="visible", timeout=COMPUTER_SECONDS)
     assert page.text_content("#message").startswith("The computer did not answer ('a1-a2': ")
     assert page.is_hidden("#thinking") and moves(page) == ["c3xd3", "c4xd3"]
-    page.select_option("#mode", "humans")
+    use(page, "#mode", "select_option", "humans")
     page.click("#hint")  # a hint goes through the same path
     page.wait_for_function(
         "document.querySelector('#message').textContent.includes('did not answer')",
@@ -168,15 +169,15 @@ def test_the_first_answers_come_from_the_opening_book(open_app) -> None:
             content_type="text/x-python", body="import asyncio\nawait asyncio.sleep(600)\n"
         ),
     )
-    page.select_option("#mode", "computer-first")
+    use(page, "#mode", "select_option", "computer-first")
     wait_for_moves(page, 1)  # the computer's first move
     page.click("#swap")
     wait_for_moves(page, 3)  # the computer, now Blue, moves on
     getting_ready = "The computer is getting ready"
     assert page.text_content("#thinking-text").startswith(getting_ready)
-    page.select_option("#mode", "computer-second")
-    page.select_option("#size", "10")
-    page.click("#new")
+    use(page, "#mode", "select_option", "computer-second")
+    use(page, "#size", "select_option", "10")
+    use(page, "#new")
     click_move(page, "e5xf5")
     wait_for_moves(page, 2)  # the computer's answer (Blue, or its swap)
     game = decode(page.evaluate("location.hash"))

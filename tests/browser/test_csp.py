@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.conftest import use
+
 ROOT = Path(__file__).resolve().parents[2]
 COMPUTER_MS = 90_000  # the first answer waits for the worker's own Python
 
@@ -84,7 +86,7 @@ def test_the_app_boots_and_plays_with_no_violation(csp_page, open_app) -> None:
         "(before) => document.querySelector('#board svg').dataset.position !== before", arg=before
     )
     page.click("#flip")
-    page.click("#shading")
+    use(page, "#shading")
     page.click("#undo")
     page.select_option("#language", "de")
     page.evaluate("location.hash = 'v1;size=8;embed;panel;shade;dark'")

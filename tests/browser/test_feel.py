@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import use
 from zola import Position
 
 from .test_live_boards import board, host_page, open_host
@@ -66,7 +67,7 @@ def test_a_move_slides_its_checker_and_the_board_is_final_at_once(open_app, scre
 
 def test_the_motion_switch_is_remembered(open_app, page) -> None:
     open_app()
-    page.uncheck("#motion")
+    use(page, "#motion", "uncheck")
     assert page.evaluate(PLAY_AND_TOUCH, ["c3", "d3"])["sliding"] == 0
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
@@ -122,7 +123,7 @@ def test_sounds_are_off_until_turned_on_and_then_remembered(open_app, page) -> N
     page.click('#board [data-square="c3"]')
     page.click('#board [data-square="d3"]')
     assert page.evaluate("window.sounds") == {"contexts": 0, "tones": 0}
-    page.check("#sound")  # plays a move's sound to hear
+    use(page, "#sound", "check")  # plays a move's sound to hear
     heard = page.evaluate("window.sounds")
     assert heard["contexts"] == 1 and heard["tones"] >= 1
     page.click('#board [data-square="e4"]')
@@ -173,23 +174,46 @@ def test_on_a_phone_the_board_and_the_moves_come_first(
     assert width - 24 <= box["width"] <= width
     first_move = page.locator("#moves button").first.bounding_box()
     assert first_move["y"] + first_move["height"] <= height  # on the first screen
-    # The groups of controls are folded under their names, below the moves.
-    assert not page.is_visible("#copy") and not page.is_visible("#mode")
-    share = page.locator('[data-group="share"] > summary')
-    assert share.is_visible() and share.bounding_box()["y"] > first_move["y"]
+    for tool in ("#undo", "#redo", "#flip", "#hint"):  # the toolbar, under the thumb
+        tool_box = page.locator(tool).bounding_box()
+        assert tool_box["y"] + tool_box["height"] <= height and tool_box["width"] >= 36, tool
+    assert not page.is_visible("#copy") and not page.is_visible("#mode")  # in menus
     screenshot(f"phone-{width}x{height}", page=page)
+    share = page.locator('[data-group="share"] > summary')
     share.tap()
     assert page.is_visible("#copy")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     screenshot(f"phone-{width}x{height}-share", page=page, full_page=True)
+    page.locator("#board").tap()  # a touch elsewhere closes the menu
+    assert not page.is_visible("#copy")
 
 
 @pytest.mark.context(viewport={"width": 1280, "height": 800})
-def test_on_a_wide_screen_every_group_shows_without_folding(page, server_url, screenshot):
+def test_a_wide_screen_shows_the_board_players_moves_and_a_handful_of_tools(
+    page, server_url, screenshot
+):
     page.goto(f"{server_url}/#{GAME}")
     page.wait_for_selector("body[data-ready='1']", timeout=60_000)
-    for control in ("#mode", "#new", "#flip", "#motion", "#sound", "#analysis", "#copy"):
+    panel = page.locator(".panel")
+    shown = panel.locator("button, select, input, summary").evaluate_all(
+        "all => all.filter(e => e.checkVisibility() && !e.closest('#moves'))"
+        ".map(e => e.id || e.textContent.trim())"
+    )
+    assert len(shown) <= 12, shown  # calm: three menus, the toolbar, a line action
+    for control in ("#mode", "#new", "#motion", "#sound", "#copy", "#comment"):
+        assert not page.is_visible(control), control
+    for control in ("#first", "#undo", "#redo", "#last", "#flip", "#hint", "#analysis"):
         assert page.is_visible(control), control
-    assert not page.locator(".group > summary").first.is_visible()
+    assert page.get_attribute("#flip", "aria-label") == "Flip board"  # labelled icons
+    top, bottom = page.locator(".player").all_text_contents()
+    assert top.startswith("Blue") and bottom.startswith("Red")  # as the board faces them
     assert page.locator("#board svg").bounding_box()["width"] > 600
     screenshot("desktop-1280x800", page=page)
+    page.click('[data-group="play"] > summary')
+    assert page.is_visible("#mode") and page.is_visible("#new")
+    screenshot("desktop-1280x800-game-menu", page=page)
+    page.click('[data-group="settings"] > summary')  # one menu open at a time
+    assert page.is_visible("#motion") and not page.is_visible("#mode")
+    page.keyboard.press("Escape")
+    assert not page.is_visible("#motion")
+    assert page.evaluate("document.activeElement.textContent") == "Settings"

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from tests.browser.conftest import use
 from tests.browser.test_live_boards import board, host_page, open_host
 from zola.docs.diagrams import Diagram
 from zola.lang.i18n import LANGUAGES
@@ -29,16 +30,16 @@ def test_a_dark_system_gets_a_dark_page_until_the_reader_chooses(open_app, page,
     open_app("#v1;size=6;moves=c3xd3.c4xd3")
     assert _colours(page) == (DARK_BG, DARK_BG, "zola-board theme-dark")
     assert page.evaluate("document.body.classList.contains('dark')")
-    button = page.evaluate("getComputedStyle(document.querySelector('#new')).backgroundColor")
+    button = page.evaluate("getComputedStyle(document.querySelector('#edit')).backgroundColor")
     assert button == "rgb(52, 48, 44)"  # the controls too
     screenshot("app-dark-1280x800", page=page)
-    page.select_option("#scheme", "light")
+    use(page, "#scheme", "select_option", "light")
     assert _colours(page) == (LIGHT_BG, LIGHT_BG, "zola-board theme-light")
     page.reload()
     page.wait_for_function("document.body.dataset.ready === '1'")
     assert _colours(page) == (LIGHT_BG, LIGHT_BG, "zola-board theme-light")  # remembered
     assert page.input_value("#scheme") == "light"
-    page.select_option("#scheme", "auto")
+    use(page, "#scheme", "select_option", "auto")
     assert _colours(page)[0] == DARK_BG
     page.emulate_media(color_scheme="light")  # the system turns light: the page follows
     page.wait_for_function("document.querySelector('#board svg').classList.contains('theme-light')")

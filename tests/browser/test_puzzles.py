@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from tests.browser.conftest import use
 from tests.browser.test_live_boards import board, host_page, open_host, wait_settled
 from zola.docs.diagrams import Diagram
 from zola.puzzles.sets import daily, load
@@ -100,7 +101,7 @@ def test_the_puzzles_button_opens_the_next_puzzle_and_back_to_playing_restores_t
     open_app()
     page.click('#board [data-square="c3"]')
     page.click('#board [data-square="d3"]')
-    page.click("#puzzles")
+    use(page, "#puzzles")
     _wait_puzzle(page, "solving")
     assert page.evaluate("location.hash").startswith("#puzzle=6-")
     assert page.is_hidden("#hint") and page.is_hidden("#analysis")
@@ -119,7 +120,7 @@ def test_the_puzzles_button_opens_the_next_puzzle_and_back_to_playing_restores_t
 
 def test_the_daily_puzzle_is_the_one_of_the_date(open_app, page) -> None:
     open_app()
-    page.click("#puzzles")
+    use(page, "#puzzles")
     _wait_puzzle(page, "solving")
     page.click("#puzzle-daily")
     page.wait_for_function("document.querySelector('#puzzle-heading').textContent.startsWith('Da')")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.browser.conftest import use
 from zola import decode
 
 
@@ -49,15 +50,17 @@ def test_arrows_and_marks_by_right_clicks_and_a_comment(open_app, screenshot) ->
     page.click('#board [data-square="e4"]', button="right")
     assert page.locator("#board .arrow").count() == 1
     assert page.locator("#board .highlight").count() == 1
-    page.click(".notes summary")
+    page.click('[data-group="notes"] > summary')
     page.fill("#comment", "Blue takes back at once.")
     page.locator("#comment").blur()
+    page.keyboard.press("Escape")  # closes the menu
     assert page.text_content("#note") == "Blue takes back at once."
     assert fragment(page) == (
         "#v2;size=6;moves=c3xd3;notes=1:ac4-d3,he4,cBlue_takes_back_at_once~2e"
     )
+    assert not page.is_visible("#comment")
     screenshot("notes")
-    page.check("#clean")
+    use(page, "#clean", "check")
     assert page.locator("#board .arrow").count() == 0 and page.text_content("#note") == ""
 
 

@@ -270,12 +270,8 @@ class _Line:
             if move.kind != SWAP:
                 position.push(move)
             self.positions.append(position.copy())
-        swapped = len(self.moves) >= 2 and self.moves[1].kind == SWAP
         winner = position.winner()
-        self.result = ""
-        if winner is not None:
-            player = "player.second" if winner ^ int(swapped) else "player.first"
-            self.result = self._say("status.win", color=_color(winner), player=Text(player))
+        self.result = "" if winner is None else self._say("result.wins", color=_color(winner))
         self.captions = [self._say("status.turn", color=_color(game.start.turn))]
         for k, move in enumerate(self.moves):
             key = {PASS: "announce.pass", SWAP: "announce.swap"}.get(move.kind, "announce.move")

@@ -30,6 +30,7 @@ from zola.lang.i18n import LANGUAGES, Text, pick_language
 from zola.page.activities import Editing, Playing
 from zola.page.app_computer import ComputerCommands
 from zola.page.app_editor import EditorCommands
+from zola.page.app_ending import EndingCommands
 from zola.page.app_puzzles import PuzzleCommands
 from zola.page.app_settings import SWITCH, SettingsCommands
 from zola.page.board import DEFAULT_MODE, MODES, SCHEMES, STEP_KEYS, STEPS, Board
@@ -62,7 +63,7 @@ if TYPE_CHECKING:
 __all__ = ["App", "Screen", "WORKER_BOOT_SECONDS"]
 
 
-class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands):
+class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, EndingCommands):
     """The play page: a board, the computer, the saved games, the editor.
 
     ``in_frame``: the page is inside another page's iframe. ``local`` and
@@ -104,6 +105,7 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands):
         self.sound = False  # moves make a sound (off until the person turns it on)
         self.chime: tuple[str, ...] = ()  # a sound to play once, outside any move
         self.puzzles = PuzzleMode(self.library.saved, now)
+        self.closed_result = ""  # the game (its record) whose result the reader put away
 
     # The board's state, by the names the page's tests and tools know.
     @property

@@ -17,21 +17,20 @@ It knows no computer, storage or editor; the page (:mod:`zola.page.app`) adds th
 'Not your checker: Blue is to move.'
 """
 
-from zola.compat import popcount
 from zola.draw.movelist import move_list
 from zola.draw.svg import render
 from zola.draw.themes import THEMES
 from zola.lang.i18n import Text, say
 from zola.page.motion import slide
 from zola.page.notes import Notes
-from zola.page.screen import Counts, Motion
+from zola.page.screen import Motion
 from zola.rules.errors import InvalidOptionError, InvalidSquareError
 from zola.rules.game import EMPTY_NOTE, Game
 from zola.rules.geometry import parse_square, square, square_file, square_name, square_rank
 from zola.rules.link import DEFAULT_VIEW, View, unparse
 from zola.rules.move import CAPTURE, PASS, SWAP, Move
 from zola.rules.record import MAX_LENGTH, MAX_NESTING, decode, encode, overflow
-from zola.rules.sides import BLUE, COLOR_NAMES, COLOR_WORDS, FIRST, PLAYER_WORDS, RED, SECOND
+from zola.rules.sides import BLUE, COLOR_NAMES, COLOR_WORDS, FIRST, SECOND
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -400,19 +399,23 @@ class Board(Notes):
     # -- what it shows ---------------------------------------------------------------------
 
     def result(self) -> Text | str:
-        """``'Red wins (first player).'``, or ``''`` while the game goes on."""
+        """``'Red wins.'`` (against the computer: ``'Red wins (you).'``), or ``''`` while
+        the game goes on. The colour says who: it is what a player holds, after a swap too."""
         winner = self.game.winner()
         if winner is None:
             return ""
-        player = self._player_label(self.game.player_of(winner))
-        return Text("status.win", color=COLOR_WORDS[winner], player=player)
+        if self._against_computer():
+            player = self._player_label(self.game.player_of(winner))
+            return Text("status.win", color=COLOR_WORDS[winner], player=player)
+        return Text("result.wins", color=COLOR_WORDS[winner])
+
+    def _against_computer(self) -> bool:
+        first, second = MODES[self.mode]
+        return first != second
 
     def _player_label(self, player: int) -> Text:
-        """``first player``/``second player``, or ``you``/``computer`` against the computer."""
-        computer = MODES[self.mode]
-        if computer[0] != computer[1]:
-            return COMPUTER if computer[player] else YOU
-        return PLAYER_WORDS[player]
+        """``you`` or ``computer``, against the computer."""
+        return COMPUTER if MODES[self.mode][player] else YOU
 
     def status(self) -> Text | str:
         """The turn or the result, in one sentence: whose turn by colour (the colour is what
@@ -421,8 +424,7 @@ class Board(Notes):
         if game.is_game_over():
             return self.result()
         turn = COLOR_WORDS[game.turn]
-        computer = MODES[self.mode]
-        if computer[0] != computer[1]:
+        if self._against_computer():
             player = self._player_label(game.player_of(game.turn))
             return Text("status.turn_player", color=turn, player=player)
         return Text("status.turn", color=turn)
@@ -430,15 +432,6 @@ class Board(Notes):
     def turn(self) -> str:
         """``"red"`` or ``"blue"``: the side to move; ``""`` when the game is over."""
         return "" if self.game.is_game_over() else COLOR_NAMES[self.game.turn]
-
-    def counts(self, boards: list[int] | tuple[int, int] | None = None) -> Counts:
-        """The checkers of each side (of ``boards``, default the game's) in words."""
-        boards = self.game.position.boards if boards is None else boards
-        red, blue = (
-            self.say(Text("status.count", color=COLOR_WORDS[c], count=popcount(boards[c])))
-            for c in (RED, BLUE)
-        )
-        return Counts(red, blue)
 
     def describe(self, color: int, move: Move) -> str:
         """One sentence saying who played what, e.g. ``'Red played c3xd3.'``."""

@@ -76,6 +76,9 @@ BUTTONS = {
         _button("puzzle-retry", "puzzle_help", "retry"),
         _button("puzzle-solution", "puzzle_help", "solution"),
         _button("puzzle-leave", "leave_puzzles"),
+        _button("rematch", "rematch"),
+        _button("result-review", "review_result"),
+        _button("result-close", "close_result"),
     )
     + tuple(_button(name, "share", name) for name in SHARES)
 }
@@ -95,13 +98,14 @@ MENUS = {
 # Every control of the page (by element id: BUTTONS and MENUS) in its group; index.html
 # puts each inside an element of its group (``data-group``).
 GROUPS = {
-    "moves": ("first", "undo", "redo", "last", "promote", "delete"),  # by the move list
-    "play": ("mode", "level", "hint", "size", "new", "edit", "recent", "puzzles"),
-    "view": ("flip", "shading", "scheme", "motion", "sound"),
-    "analysis": ("analysis", "review"),
-    "share": SHARES,
-    "offer": ("swap", "keep", "retry"),  # under the status, when the page asks
+    "tools": ("first", "undo", "redo", "last", "flip", "hint", "analysis"),  # the toolbar
+    "moves": ("promote", "delete"),  # under the move list
+    "play": ("mode", "level", "size", "new", "edit", "puzzles", "review", "recent"),
+    "settings": ("scheme", "shading", "motion", "sound"),
     "notes": ("clear-notes", "clean"),
+    "share": SHARES,  # the toolbar's last button opens it
+    "offer": ("swap", "keep", "retry"),  # under the status, when the page asks
+    "result": ("rematch", "result-review", "result-close"),  # over the board, at the end
     "editor": (
         "tool",
         "edit-turn",
@@ -122,6 +126,5 @@ GROUPS = {
     ),
     "page": ("language",),
 }
-# The groups a narrow screen folds away under their names (<details> in index.html), so
-# that the board and the move list come first; a wide one shows them all.
-FOLDING = ("play", "view", "analysis", "share")
+# The groups that sit in menus (<details class="menu"> in index.html), folded until opened.
+FOLDED = ("play", "settings", "notes", "share")

@@ -4,8 +4,8 @@
 >>> from zola.page.app import App
 >>> app = App(); app.start("#v1;size=8;moves=d4xe4;flip")
 >>> screen = screen_of(app, app.hand_out())  # what app.screen() does
->>> screen.status, screen.counts.red, screen.layout["embed"], screen.controls["size"]
-('Blue to move.', 'Red 32', False, '8')
+>>> screen.status, screen.players[0].checkers, screen.layout["embed"], screen.controls["size"]
+('Blue to move.', 32, False, '8')
 """
 
 from zola.draw.svg import render
@@ -14,6 +14,7 @@ from zola.lang.i18n import Text
 from zola.page.board import MODES
 from zola.page.board_screen import board_fields
 from zola.page.insights import best_arrows, evaluation, review_marks, review_screen
+from zola.page.players import players
 from zola.page.screen import Once, Screen
 from zola.rules.record import encode
 from zola.rules.sides import COLOR_NAMES, COLOR_WORDS
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from zola.page.editor import Editor
     from zola.page.library import Library
     from zola.page.puzzle_mode import PuzzleMode
-    from zola.page.screen import PuzzleScreen
+    from zola.page.screen import PuzzleScreen, ResultScreen
     from zola.rules.game import Game
     from zola.rules.link import View
 
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
         def saving(self) -> bool: ...
         def computer_allowed(self) -> bool: ...
         def fragment(self) -> str: ...
+        def result_screen(self) -> ResultScreen | None: ...
 
 
 def rules_page(language: str) -> str:
@@ -102,7 +104,13 @@ def screen_of(app: "Page", once: Once) -> Screen:
         shown["turn"] = COLOR_NAMES[editor.turn]
     return Screen(
         **shown,
-        counts=board.counts(editor.boards if editor is not None else None),
+        players=players(
+            board,
+            level=app.level,
+            boards=editor.boards if editor is not None else None,
+            by_colour=editor is not None or app.puzzles.active(),
+        ),
+        result=app.result_screen(),
         sounds=once.sounds,
         switches={"motion": app.motion, "sound": app.sound},
         layout={

@@ -13,9 +13,8 @@ with those fields, and add their own.
 Each named tuple has a typed twin for the type checker (``typing`` is not on the
 page's MicroPython): ``tests/test_types.py`` checks that the two agree.
 
->>> counts = Counts(red="Red 18", blue="Blue 17")
->>> counts.blue
-'Blue 17'
+>>> PlayerScreen("red", "You", 18, True).checkers
+18
 >>> Screen._fields[: len(BOARD_FIELDS)] == BOARD_FIELDS
 True
 """
@@ -28,9 +27,15 @@ if TYPE_CHECKING:
 
     from zola.engine.protocol import Request
 
-    class _Counts(NamedTuple):
-        red: str
-        blue: str
+    class _PlayerScreen(NamedTuple):
+        color: str
+        name: str
+        checkers: int
+        to_move: bool
+
+    class _ResultScreen(NamedTuple):
+        title: str
+        detail: str
 
     class _EditorScreen(NamedTuple):
         text: str
@@ -108,7 +113,8 @@ if TYPE_CHECKING:
         comment: str
         language: str
         # what the page around it shows: PAGE_FIELDS
-        counts: "Counts"
+        players: "tuple[PlayerScreen, PlayerScreen]"
+        result: "ResultScreen | None"
         sounds: tuple[str, ...]
         switches: dict[str, bool]
         layout: dict[str, bool]
@@ -152,7 +158,8 @@ if TYPE_CHECKING:
         fetch: tuple[str, ...]
 
 else:
-    _Counts = namedtuple("Counts", ("red", "blue"))
+    _PlayerScreen = namedtuple("PlayerScreen", ("color", "name", "checkers", "to_move"))
+    _ResultScreen = namedtuple("ResultScreen", ("title", "detail"))
     _EditorScreen = namedtuple("EditorScreen", ("text", "tool", "side", "problem", "size"))
     _Evaluation = namedtuple("Evaluation", ("chance", "words", "line"))
     _ReviewScreen = namedtuple("ReviewScreen", ("graph", "summary", "word"))
@@ -181,7 +188,8 @@ BOARD_FIELDS = (
 )
 # What the play page shows around its board:
 PAGE_FIELDS = (
-    "counts",  # a Counts: the checkers of each side, in words
+    "players",  # two PlayerScreens, as the board faces them: the one at its top first
+    "result",  # a ResultScreen over the board when the game shown is won, else None
     "sounds",  # the sounds to play now, in order: "move", "capture", "pass", "end"
     "switches",  # {checkbox id: checked}: motion, sound
     "layout",  # {class of the page: on}: embed, panel, static, dark
@@ -231,8 +239,16 @@ if not TYPE_CHECKING:
     )
 
 
-class Counts(_Counts):
-    """The checkers left, in words: ``Counts('Red 18', 'Blue 17')``."""
+class PlayerScreen(_PlayerScreen):
+    """One player beside the board: their colour (``"red"``/``"blue"``), who they are in
+    words (you, the computer and its level, or the colour), their checkers left and
+    whether it is their turn."""
+
+    __slots__ = ()
+
+
+class ResultScreen(_ResultScreen):
+    """The result the board shows over itself at the end: who won, and how."""
 
     __slots__ = ()
 
