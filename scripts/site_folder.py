@@ -24,7 +24,10 @@ import sys
 from fnmatch import fnmatch
 from pathlib import Path
 
-import precache
+try:
+    import precache
+except ModuleNotFoundError:  # imported as scripts.site_folder (the tests)
+    from scripts import precache
 
 ROOT = precache.ROOT
 NOJEKYLL = ".nojekyll"
