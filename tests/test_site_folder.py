@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from scripts.site_folder import site_files, write_site
 from zola.lang.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,6 +113,26 @@ def test_the_folder_reports_its_size_and_the_readme_gives_it(site: tuple[Path, s
     told = SIZE.search(deploying)
     assert told, "README, Deploying: give the folder's size as scripts/site prints it"
     assert abs(float(told[1]) - size / 1e6) < 0.05 * size / 1e6, (told[0], printed)
+
+
+def test_a_stale_sw_js_is_told_and_the_folders_is_fresh(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A checkout where web/style.css changed after sw.js was last built.
+    checkout = tmp_path / "checkout"
+    for path in site_files(ROOT):
+        (checkout / path).parent.mkdir(parents=True, exist_ok=True)
+        (checkout / path).symlink_to(ROOT / path)
+    style = checkout / "web" / "style.css"
+    style.unlink()
+    style.write_bytes((ROOT / "web" / "style.css").read_bytes() + b"\n.new {}\n")
+    committed = (ROOT / "sw.js").read_bytes()
+    write_site(tmp_path / "out", checkout)
+    assert "out of date" in capsys.readouterr().err
+    entry = next(e for e in manifest(tmp_path / "out") if e["url"] == "web/style.css")
+    digest = base64.b64encode(hashlib.sha256(style.read_bytes()).digest()).decode()
+    assert entry["integrity"] == f"sha256-{digest}"
+    assert (ROOT / "sw.js").read_bytes() == committed  # the checkout's is left as it was
 
 
 def test_the_site_is_written_only_into_a_missing_or_empty_folder(tmp_path: Path) -> None:
