@@ -17,6 +17,8 @@ from pathlib import Path
 
 from chromium import MIME_TYPES
 
+from scripts.site_folder import NOJEKYLL, site_files
+
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_S = 60
 
@@ -133,33 +135,17 @@ def wait_for_precache(page, base: str, root: Path = ROOT) -> list[str]:
 
 # ------------------------------------------------------------------ site copies
 
-# What a deployment uploads (README, "Deploying"): the app's files, and the
-# runtime folders. Runtime files are linked, not copied, unless a test changes them.
-APP = ("index.html", "sw.js", ".nojekyll", "pyscript.toml", "computer.toml", "web", "zola", "docs")
-RUNTIME = (
-    "node_modules/@pyscript/core/dist",
-    "node_modules/@micropython/micropython-webassembly-pyscript",
-    "node_modules/pyodide",
-    "node_modules/workbox-core/build",
-    "node_modules/workbox-routing/build",
-    "node_modules/workbox-strategies/build",
-    "node_modules/workbox-precaching/build",
-)
-
-
 def copy_site(dest: Path) -> Path:
-    dest.mkdir(parents=True)
-    for name in APP:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+    """The site as ``scripts/site`` writes it (its own list of files), with the runtime's
+    files linked rather than copied: ``append`` makes a real copy of one it changes."""
+    for path in site_files(ROOT):
+        target = dest / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if path.startswith("node_modules/"):
+            target.symlink_to(ROOT / path)
         else:
-            shutil.copy2(source, dest / name)
-    for folder in RUNTIME:
-        (dest / folder).mkdir(parents=True)
-        for file in (ROOT / folder).iterdir():
-            if file.is_file():
-                (dest / folder / file.name).symlink_to(file)
+            shutil.copy2(ROOT / path, target)
+    (dest / NOJEKYLL).touch()
     return dest
 
 
