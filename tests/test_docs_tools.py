@@ -19,7 +19,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import xml.etree.ElementTree as ET
 import zipfile
 from html.parser import HTMLParser
@@ -989,60 +988,6 @@ def test_site_files_command_says_what_is_wrong_with_its_folder(
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == f"zola: error: {message}" + done.stderr.split(message, 1)[1]
     assert len(done.stderr.splitlines()) == 1  # one line, no traceback
-
-
-def _project_copy(target: Path) -> Path:
-    """What a source checkout holds for the build: the package, its build files, and
-    (after npm ci) the live boards' files."""
-    for name in ("pyproject.toml", "setup.py", "README.md"):
-        target.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / name, target / name)
-    shutil.copytree(ROOT / "zola", target / "zola", ignore=shutil.ignore_patterns("__pycache__"))
-    sitefiles.copy(target)
-    return target
-
-
-def _build_py(project: Path, out: Path) -> list[str]:
-    command = [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(out)]
-    done = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    site = out / "zola" / "site"
-    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
-
-
-@pytest.mark.slow
-def test_the_package_carries_the_site_files(tmp_path: Path) -> None:
-    _need("setuptools")
-    project = _project_copy(tmp_path / "checkout")
-    listed = sorted(sitefiles.files())
-    # The built package (what a wheel holds) has them in zola/site/ ...
-    built = tmp_path / "lib"
-    assert _build_py(project, built) == listed
-    code = "from zola.docs import sitefiles; print(sitefiles.source())"
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(built)},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert Path(done.stdout.strip()) == built / "zola" / "site"  # ... and reads them there
-    # The source archive has them too, so a wheel built from it (no npm) has them.
-    command = [sys.executable, "-c", "import setuptools.build_meta as b; print(b.build_sdist('.'))"]
-    done = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    with tarfile.open(project / done.stdout.strip().splitlines()[-1]) as archive:
-        safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # 3.11.4+
-        archive.extractall(tmp_path / "sdist", **safe)  # type: ignore[arg-type]
-    (unpacked,) = (tmp_path / "sdist").iterdir()
-    assert not (unpacked / "node_modules").exists()
-    assert _build_py(unpacked, tmp_path / "lib-from-sdist") == listed
-    # A checkout without node_modules/ cannot build a package that would lack them.
-    shutil.rmtree(project / "node_modules")
-    command = [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path / "x")]
-    done = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=120)
-    assert done.returncode != 0 and "run `npm ci`" in done.stderr
 
 
 def test_the_site_files_hold_every_module_the_boards_modules_import() -> None:
