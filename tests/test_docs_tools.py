@@ -406,25 +406,35 @@ arrows: pass
 """
 
 
+def readme_blocks() -> list[str]:
+    """The README's Markdown examples of a zola block: MyST's directive, MkDocs' fence."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    return re.findall(r"^````markdown\n(```\{?zola\}?.*?\n```)\n````$", readme, re.S | re.M)
+
+
 def test_sphinx_with_myst_reads_the_directive_and_the_markdown_fence(tmp_path: Path) -> None:
     _need("myst_parser")
+    examples = readme_blocks()
+    assert [block.split("\n", 1)[0] for block in examples] == [f"```{{zola}} {LINK}", "```zola"]
     src = tmp_path / "src"
     src.mkdir()
     (src / "conf.py").write_text(
         'extensions = ["myst_parser", "zola.sphinx"]\nmyst_fence_as_directive = ["zola"]\n'
         f'zola_app_url = "{APP_URL}"\n'
     )
-    (src / "index.md").write_text(MYST_PAGE)
+    (src / "index.md").write_text(MYST_PAGE + "\n" + "\n\n".join(examples) + "\n")
     warnings = build(src, tmp_path / "html", tmp_path / "doctrees", "html")
     text = (tmp_path / "html" / "index.html").read_text("utf-8")
     page = Tags(text)
-    (live,) = page.live()
-    assert live["data-zola"] == f"{NOTED};panel;flip" and page.loaders() == [APP_LOADER]
+    # the page's live board, then the README's two (the same diagram, written both ways)
+    assert [live["data-zola"] for live in page.live()] == [f"{NOTED};panel;flip"] * 3
+    assert page.loaders() == [APP_LOADER]
     (image,) = [attrs for attrs, _ in page.all("img") if "zola-diagram" in attrs["class"]]
     lone = ET.fromstring(svg_of(tmp_path / "html", image["src"]))
     assert lone.get("data-position") == LONE
     assert len(lone.findall(".//{*}rect[@class='highlight']")) == 2
-    assert [text.strip() for _, text in page.all("figcaption")] == ["A lone pair¶"]
+    captions = [text.strip() for _, text in page.all("figcaption")]
+    assert captions == ["A lone pair¶", "The first capture¶", "The first capture¶"]
     # a bad one: a warning naming its bad line, a box in its place
     assert re.findall(r"index\.md:(\d+): WARNING: zola: ([^\n]*?) \[zola\]", warnings) == [
         ("16", "unknown option 'colour'; the options are " + ", ".join(OPTIONS)),
