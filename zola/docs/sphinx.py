@@ -25,7 +25,7 @@ formats; ``:solution: after`` prints it everywhere, ``:solution: none`` leaves i
 The diagram is drawn at build time by :func:`zola.draw.diagram.diagram` and written as
 an SVG image, so it is in every builder's output: HTML and EPUB show the SVG;
 for builders without SVG (LaTeX, Texinfo) this extension converts it to PNG with
-CairoSVG (``pip install 'zola[png]'``), or, without CairoSVG, leaves it to
+CairoSVG (the ``png`` extra, ``pip install cairosvg``), or, without CairoSVG, leaves it to
 ``sphinx.ext.imgconverter`` when that is enabled.
 
 ``:live:`` (HTML output only; optionally with the words ``panel``, ``static``,
@@ -314,7 +314,7 @@ class CairoSvgConverter(ImageConverter):
         except (ImportError, OSError) as error:  # OSError: no Cairo library
             if "sphinx.ext.imgconverter" not in self.config.extensions:
                 logger.warning(
-                    "zola: this builder needs the diagrams as PNG: pip install 'zola[png]' "
+                    "zola: this builder needs the diagrams as PNG: pip install cairosvg "
                     "(CairoSVG), or add sphinx.ext.imgconverter to extensions (%s)",
                     error,
                     type="zola",
