@@ -19,7 +19,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import xml.etree.ElementTree as ET
 import zipfile
 from html.parser import HTMLParser
@@ -31,6 +30,7 @@ import pytest
 from tests.test_svg import checkers
 from zola import Game, Position, encode
 from zola.docs import sitefiles
+from zola.docs.diagrams import OPTIONS
 from zola.draw import schemes
 from zola.page.live import first_frame, frame_key
 from zola.rules.game import Note
@@ -149,15 +149,19 @@ Diagrams
    :live:
    :name: last-live
 """
-# (line, what the warning says) of each bad directive in bad.rst
+# (line, what the warning says) of each bad directive in bad.rst: the bad option's line,
+# else the directive's
 BAD = [
     (4, "bad game link: board size must be 6, 8 or 10, not '9'", ".. zola:: v1;size=9"),
-    (6, "unknown option 'colour'", f".. zola:: {LONE}\n   :colour: red"),
-    (9, "an arrow needs two squares, not 'pass'", f".. zola:: {LONE}\n   :arrows: pass"),
-    (12, "flip must be true or false, not 'maybe'", f".. zola:: {LONE}\n   :flip: maybe"),
-    (15, "bad square 'z9'", f".. zola:: {LONE}\n   :highlight: z9"),
+    (7, "unknown option 'colour'", f".. zola:: {LONE}\n   :colour: red"),
+    (10, "an arrow needs two squares, not 'pass'", f".. zola:: {LONE}\n   :arrows: pass"),
+    (13, "flip must be true or false, not 'maybe'", f".. zola:: {LONE}\n   :flip: maybe"),
+    (16, "bad square 'z9'", f".. zola:: {LONE}\n   :highlight: z9"),
     (18, "needs a game link", ".. zola::"),
-    (20, "as a live board, its link would be 80", f".. zola:: {FULL}\n   :live: panel"),
+    (21, "as a live board, its link would be 80", f".. zola:: {FULL}\n   :live: panel"),
+    (23, "bad position '<script>alert(1)</script>'", f".. zola:: {HOSTILE}"),
+    # the Markdown block's lines as the content: the bad line's
+    (29, "bad square 'z9'", f".. zola::\n\n   {LONE}\n   flip: true\n   highlight: z9"),
 ]
 BAD_PAGE = "Bad\n===\n\n" + "\n\n".join(text for _, _, text in BAD) + f"\n\n.. zola:: {LONE}\n"
 # A page outside the toctree (so not in the LaTeX book): one board in an iframe.
@@ -345,7 +349,7 @@ def test_sphinx_live_iframe_keeps_the_app_in_an_iframe_above_the_diagram(
     assert not page.live() and not page.loaders() and "diagrams.rst" not in warnings
 
 
-def test_sphinx_bad_directives_warn_with_document_and_line(html: tuple[Path, str]) -> None:
+def test_sphinx_bad_directives_warn_with_their_line_and_leave_a_box(html: tuple[Path, str]) -> None:
     out, warnings = html
     for line, message, _ in BAD:
         assert re.search(
@@ -355,9 +359,92 @@ def test_sphinx_bad_directives_warn_with_document_and_line(html: tuple[Path, str
             warnings,
         )
     assert warnings.count("WARNING") == len(BAD)
+    # each bad one's place holds a box saying what is wrong (never its input as HTML)
+    page = (out / "bad.html").read_text("utf-8")
+    boxes = [
+        " ".join(text.split()).replace("\u2018", "'").replace("\u2019", "'")  # smart quotes
+        for attrs, text in Tags(page).all("div")
+        if "zola-error" in attrs.get("class", "").split()
+    ]
+    assert len(boxes) == len(BAD), boxes
+    for (line, message, _), box in zip(BAD, boxes, strict=True):
+        assert box.startswith(f"Error Zola diagram at bad.rst, line {line}: "), box
+        assert message in box
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)" in page
     # the build went on: the good diagram after the bad ones is there
-    images = [attrs for attrs, _ in Tags((out / "bad.html").read_text("utf-8")).all("img")]
+    images = [attrs for attrs, _ in Tags(page).all("img")]
     assert [ET.fromstring(svg_of(out, a["src"])).get("data-position") for a in images] == [LONE]
+
+
+# A MyST page: the directive with its options, and the Markdown block's fence, which
+# myst_fence_as_directive makes the directive; then a bad one of each (lines 16 and 23).
+MYST_PAGE = f"""\
+# MyST
+
+```{{zola}} {LINK}
+:flip:
+:arrows: c4xd4, c3xe5
+:live: panel
+```
+
+```zola
+{LONE}
+highlight: c4 d4
+caption: A lone pair
+```
+
+```{{zola}} {LONE}
+:colour: red
+```
+
+```zola
+{LONE}
+flip: true
+
+arrows: pass
+```
+"""
+
+
+def readme_blocks() -> list[str]:
+    """The README's Markdown examples of a zola block: MyST's directive, MkDocs' fence."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    return re.findall(r"^````markdown\n(```\{?zola\}?.*?\n```)\n````$", readme, re.S | re.M)
+
+
+def test_sphinx_with_myst_reads_the_directive_and_the_markdown_fence(tmp_path: Path) -> None:
+    _need("myst_parser")
+    examples = readme_blocks()
+    assert [block.split("\n", 1)[0] for block in examples] == [f"```{{zola}} {LINK}", "```zola"]
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        'extensions = ["myst_parser", "zola.sphinx"]\nmyst_fence_as_directive = ["zola"]\n'
+        f'zola_app_url = "{APP_URL}"\n'
+    )
+    (src / "index.md").write_text(MYST_PAGE + "\n" + "\n\n".join(examples) + "\n")
+    warnings = build(src, tmp_path / "html", tmp_path / "doctrees", "html")
+    text = (tmp_path / "html" / "index.html").read_text("utf-8")
+    page = Tags(text)
+    # the page's live board, then the README's two (the same diagram, written both ways)
+    assert [live["data-zola"] for live in page.live()] == [f"{NOTED};panel;flip"] * 3
+    assert page.loaders() == [APP_LOADER]
+    (image,) = [attrs for attrs, _ in page.all("img") if "zola-diagram" in attrs["class"]]
+    lone = ET.fromstring(svg_of(tmp_path / "html", image["src"]))
+    assert lone.get("data-position") == LONE
+    assert len(lone.findall(".//{*}rect[@class='highlight']")) == 2
+    captions = [text.strip() for _, text in page.all("figcaption")]
+    assert captions == ["A lone pair¶", "The first capture¶", "The first capture¶"]
+    # a bad one: a warning naming its bad line, a box in its place
+    assert re.findall(r"index\.md:(\d+): WARNING: zola: ([^\n]*?) \[zola\]", warnings) == [
+        ("16", "unknown option 'colour'; the options are " + ", ".join(OPTIONS)),
+        ("23", "an arrow needs two squares, not 'pass'"),
+    ]
+    boxes = [text for attrs, text in page.all("div") if "zola-error" in attrs["class"].split()]
+    assert [" ".join(box.split())[:39] for box in boxes] == [
+        "Error Zola diagram at index.md, line 16",
+        "Error Zola diagram at index.md, line 23",
+    ]
 
 
 def test_sphinx_latex_gets_png_images_of_the_same_diagrams(
@@ -516,9 +603,9 @@ def test_markdown_bad_blocks_warn_with_the_line_and_show_an_error(
         html = markdown(DOCUMENT, app_url=APP_URL)
     messages = [record.getMessage() for record in caplog.records]
     assert messages == [
-        "zola diagram at line 27: bad game link: move 1: bad move 'a1xz9': bad square 'z9': "
+        "zola diagram at line 28: bad game link: move 1: bad move 'a1xz9': bad square 'z9': "
         "expected a file a-j and a rank 1-10, like 'c3'",
-        "zola diagram at line 31: unknown option 'colour'; the options are flip, shading, "
+        "zola diagram at line 33: unknown option 'colour'; the options are flip, shading, "
         "no-coordinates, dark, arrows, highlight, caption, width, alt, live, solution",
     ]
     errors = [text for attrs, text in Tags(html).all("p") if attrs.get("class") == "zola-error"]
@@ -534,7 +621,7 @@ def test_a_live_block_whose_link_would_not_read_back_is_a_warning_not_a_board(
         html = markdown(text, boards_url="/zola/")
     (message,) = [record.getMessage() for record in caplog.records]
     assert message == (
-        "zola diagram at line 5: as a live board, its link would be 8006 characters, "
+        "zola diagram at line 7: as a live board, its link would be 8006 characters, "
         "over the 8000 a link may hold"
     )
     assert len(inline_svgs(html)) == 1 and 'data-zola="' not in html  # the static one only
@@ -622,8 +709,9 @@ def test_markdown_bad_options(option: str, message: str, caplog: pytest.LogCaptu
     html = markdown(f"```zola\n{LONE}\n{option}\n```\n")
     ((attrs, text),) = Tags(html).all("p")
     assert attrs["class"] == "zola-error" and "<svg" not in html
-    assert text.startswith("Zola diagram at line 1: ") and message in text
-    assert f"zola diagram at line 1: {text[24:]}" == caplog.records[0].getMessage()
+    line = 3 + option.count("\n")  # the bad option's line, not the fence's (1)
+    assert text.startswith(f"Zola diagram at line {line}: ") and message in text
+    assert f"zola diagram at line {line}: {text[24:]}" == caplog.records[0].getMessage()
 
 
 def test_markdown_flags_may_stand_alone_on_their_line() -> None:
@@ -752,21 +840,27 @@ def test_mkdocs_plugin_draws_first_screens_in_the_themes_language(tmp_path: Path
     assert "Bleu" in (root / "site" / "index.html").read_text("utf-8")
 
 
-def test_mkdocs_plugin_warns_naming_the_page_and_strict_stops(tmp_path: Path) -> None:
+def test_mkdocs_plugin_warns_naming_the_page_and_the_bad_line_and_strict_stops(
+    tmp_path: Path,
+) -> None:
     root = mkdocs_project(tmp_path)
-    (root / "docs" / "guide" / "bad.md").write_text("# Bad\n\n```zola\nv1;size=9\n```\n")
-    warning = (
-        "WARNING -  zola diagram at guide/bad.md, line 3: bad game link: "
-        "board size must be 6, 8 or 10, not '9'"
-    )
+    bad = f"# Bad\n\n```zola\nv1;size=9\n```\n\n```zola\n{LONE}\nflip: true\n\nlive: sideways\n```"
+    (root / "docs" / "guide" / "bad.md").write_text(bad)
+    warnings = [  # the link's line, the bad option's line: not the fences' (3 and 7)
+        "zola diagram at guide/bad.md, line 4: bad game link: "
+        "board size must be 6, 8 or 10, not '9'",
+        "zola diagram at guide/bad.md, line 11: live must be true, false or embed words",
+    ]
     strict = mkdocs_build(root, "--strict")
-    assert strict.returncode == 1 and warning in strict.stderr
-    assert "Aborted with 1 warnings in strict mode!" in strict.stdout + strict.stderr
+    assert strict.returncode == 1 and f"WARNING -  {warnings[0]}" in strict.stderr
+    assert "Aborted with 2 warnings in strict mode!" in strict.stdout + strict.stderr
     done = mkdocs_build(root)
-    assert done.returncode == 0 and done.stderr.count(warning) == 1
+    assert done.returncode == 0
+    for warning in warnings:
+        assert done.stderr.count(f"WARNING -  {warning}") == 1, done.stderr
     page = (root / "site" / "guide" / "bad" / "index.html").read_text("utf-8")
-    ((attrs, text),) = [(a, s) for a, s in Tags(page).all("p") if a.get("class") == "zola-error"]
-    assert text.startswith("Zola diagram at guide/bad.md, line 3: bad game link")
+    errors = [text for attrs, text in Tags(page).all("p") if attrs.get("class") == "zola-error"]
+    assert [text[:40] for text in errors] == ["Z" + warning[1:40] for warning in warnings]
 
 
 def test_mkdocs_plugin_with_an_app_url_loads_the_boards_from_the_app(tmp_path: Path) -> None:
@@ -904,60 +998,6 @@ def test_site_files_command_says_what_is_wrong_with_its_folder(
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == f"zola: error: {message}" + done.stderr.split(message, 1)[1]
     assert len(done.stderr.splitlines()) == 1  # one line, no traceback
-
-
-def _project_copy(target: Path) -> Path:
-    """What a source checkout holds for the build: the package, its build files, and
-    (after npm ci) the live boards' files."""
-    for name in ("pyproject.toml", "setup.py", "README.md"):
-        target.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / name, target / name)
-    shutil.copytree(ROOT / "zola", target / "zola", ignore=shutil.ignore_patterns("__pycache__"))
-    sitefiles.copy(target)
-    return target
-
-
-def _build_py(project: Path, out: Path) -> list[str]:
-    command = [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(out)]
-    done = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    site = out / "zola" / "site"
-    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
-
-
-@pytest.mark.slow
-def test_the_package_carries_the_site_files(tmp_path: Path) -> None:
-    _need("setuptools")
-    project = _project_copy(tmp_path / "checkout")
-    listed = sorted(sitefiles.files())
-    # The built package (what a wheel holds) has them in zola/site/ ...
-    built = tmp_path / "lib"
-    assert _build_py(project, built) == listed
-    code = "from zola.docs import sitefiles; print(sitefiles.source())"
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(built)},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert Path(done.stdout.strip()) == built / "zola" / "site"  # ... and reads them there
-    # The source archive has them too, so a wheel built from it (no npm) has them.
-    command = [sys.executable, "-c", "import setuptools.build_meta as b; print(b.build_sdist('.'))"]
-    done = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    with tarfile.open(project / done.stdout.strip().splitlines()[-1]) as archive:
-        safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # 3.11.4+
-        archive.extractall(tmp_path / "sdist", **safe)  # type: ignore[arg-type]
-    (unpacked,) = (tmp_path / "sdist").iterdir()
-    assert not (unpacked / "node_modules").exists()
-    assert _build_py(unpacked, tmp_path / "lib-from-sdist") == listed
-    # A checkout without node_modules/ cannot build a package that would lack them.
-    shutil.rmtree(project / "node_modules")
-    command = [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path / "x")]
-    done = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=120)
-    assert done.returncode != 0 and "run `npm ci`" in done.stderr
 
 
 def test_the_site_files_hold_every_module_the_boards_modules_import() -> None:

@@ -40,7 +40,9 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from zola.compat import quoted
@@ -69,6 +71,99 @@ LIVE_KINDS = ("element", "iframe")
 LOADER = "web/boards.js"  # the live boards' loader, under where their files are served
 DEFAULT_WIDTH = "360px"
 _WIDTH = re.compile(r"(?:\d+(?:\.\d+)?|\.\d+)(?:px|%|em|pt|cm|mm|in)?")
+_OPTION = re.compile(r"(?P<key>[A-Za-z][A-Za-z-]*)[ \t]*:(?P<value>.*)")
+
+
+class OptionError(ValueError):
+    """What is wrong with one option of a diagram, ``option`` (its name)."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+class LineError(ValueError):
+    """What is wrong with one line of a block: the ``index``-th of its lines."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+@contextmanager
+def _option(name: str) -> Iterator[None]:
+    """A ValueError inside is an :class:`OptionError` of option ``name``."""
+    try:
+        yield
+    except ValueError as error:
+        raise OptionError(name, str(error)) from None
+
+
+class Block(NamedTuple):
+    """A block's lines as read by :func:`read_block`: its ``source``, its ``options``
+    and where each is (``lines``: option name, ``""`` for the source, to the index of
+    its line)."""
+
+    source: str
+    options: dict[str, str]
+    lines: dict[str, int]
+
+    def diagram(self, given: Mapping[str, str | None] | None = None) -> Diagram:
+        """The block's diagram, with the ``given`` options too (a directive's own, given
+        apart from its lines). A bad line raises a :class:`LineError` naming it; a bad
+        ``given`` option, an :class:`OptionError`.
+
+        >>> try:
+        ...     read_block(["6/6/2rb2/6/6/6 r", "", "flip: maybe"]).diagram()
+        ... except LineError as error:
+        ...     print(error.index, error)
+        2 flip must be true or false, not 'maybe'
+        """
+        given = dict(given or {})
+        for name in self.options:
+            if name in given:
+                raise LineError(self.lines[name], f"option {quoted(name)} is given twice")
+        try:
+            return Diagram(self.source, {**given, **self.options})
+        except OptionError as error:
+            if error.option not in self.lines:
+                raise
+            raise LineError(self.lines[error.option], str(error)) from None
+        except ValueError as error:  # the source (a ZolaError is a ValueError too)
+            raise LineError(self.lines[""], str(error)) from None
+
+
+def read_block(lines: list[str]) -> Block:
+    """The source and options of a block's lines (blank lines skipped); a flag may stand
+    alone on its line (``live``, as Sphinx's ``:live:``). A bad line raises a
+    :class:`LineError` naming it.
+
+    >>> block = read_block(["6/6/2rb2/6/6/6 r", "", "flip: true", "arrows: c4xd4", "live"])
+    >>> block.source, block.options
+    ('6/6/2rb2/6/6/6 r', {'flip': 'true', 'arrows': 'c4xd4', 'live': ''})
+    >>> block.lines
+    {'': 0, 'flip': 2, 'arrows': 3, 'live': 4}
+    """
+    given = [(index, line.strip()) for index, line in enumerate(lines) if line.strip()]
+    if not given:
+        raise ValueError("a diagram needs a game link (v1;...) or position text")
+    (first, source), *rest = given
+    options: dict[str, str] = {}
+    where = {"": first}
+    for index, line in rest:
+        match = _OPTION.fullmatch(line + (":" if line.lower() in ALONE else ""))
+        if match is None:
+            raise LineError(
+                index,
+                f"an option line is 'name: value' (or a flag alone: {', '.join(ALONE)}), "
+                f"not {quoted(line)}",
+            )
+        key = match["key"].lower()
+        if key in options:
+            raise LineError(index, f"option {quoted(key)} is given twice")
+        options[key] = match["value"].strip()
+        where[key] = index
+    return Block(source, options, where)
 
 
 class Diagram:
@@ -76,8 +171,9 @@ class Diagram:
 
     ``source`` is a link's fragment (``v1;...``, also with ``#``) or position
     text; ``options`` maps option names to text (``None`` or ``""`` for a bare
-    flag). Raises a ``ValueError`` (a :class:`~zola.rules.errors.ZolaError` for the
-    game's text) saying what is wrong.
+    flag). Raises a ``ValueError`` saying what is wrong: an :class:`OptionError`
+    naming a bad option, else one about the source (a
+    :class:`~zola.rules.errors.ZolaError` for the game's text).
 
     >>> d = Diagram("#v1;size=8;moves=d4xe4", {"flip": "", "live": "panel"})
     >>> d.embed_src("https://example.org/zola/index.html")
@@ -90,7 +186,7 @@ class Diagram:
     >>> Diagram("6/6/2rb2/6/6/6 r", {"flip": "maybe"})
     Traceback (most recent call last):
     ...
-    ValueError: flip must be true or false, not 'maybe'
+    zola.docs.diagrams.OptionError: flip must be true or false, not 'maybe'
     """
 
     def __init__(
@@ -102,8 +198,9 @@ class Diagram:
     ) -> None:
         unknown = [name for name in options if name not in OPTIONS]
         if unknown:
-            raise ValueError(
-                f"unknown option {quoted(unknown[0])}; the options are {', '.join(OPTIONS)}"
+            raise OptionError(
+                unknown[0],
+                f"unknown option {quoted(unknown[0])}; the options are {', '.join(OPTIONS)}",
             )
         source = source.strip()
         if not source:
@@ -113,28 +210,41 @@ class Diagram:
             source = self.puzzle.position
         self.source = source
         self.game, self.view = read(source)
-        flags = {name: _flag(name, options[name]) for name in FLAGS if name in options}
+        flags: dict[str, bool] = {}
+        for name in FLAGS:
+            if name in options:
+                with _option(name):
+                    flags[name] = _flag(name, options[name])
         if self.puzzle is not None:
             self.view = self.view.replace(puzzle=self.puzzle.id)
             flags.setdefault("flip", self.game.position.turn == BLUE)
         self.solution = (options.get("solution") or "hidden").strip().lower()
         if self.solution not in SOLUTIONS:
             choices = ", ".join(SOLUTIONS)
-            raise ValueError(f"solution must be {choices}, not {quoted(self.solution)}")
+            message = f"solution must be {choices}, not {quoted(self.solution)}"
+            raise OptionError("solution", message)
         self.flip = flags.get("flip")
         self.shading = flags.get("shading")
         self.coordinates = None if "no-coordinates" not in flags else not flags["no-coordinates"]
         self.dark = flags.get("dark")
         self.arrows = _words(options.get("arrows"))
         self.highlight = _words(options.get("highlight"))
-        annotate(self.game, self.highlight, self.arrows)  # a live board draws them too
+        with _option("highlight"):  # a live board draws them too
+            annotate(self.game, highlight=self.highlight)
+        with _option("arrows"):
+            annotate(self.game, arrows=self.arrows)
         self.caption = (options.get("caption") or "").strip()
         if self.puzzle is not None:
             self.caption = (self.task() + " " + self.caption).strip()
-        self.width = check_width(options.get("width"))
-        self.live, self.live_kind = _live(options["live"]) if "live" in options else (None, None)
-        if self.live is not None:
-            self._check_live()
+        with _option("width"):
+            self.width = check_width(options.get("width"))
+        self.live: list[str] | None = None
+        self.live_kind: str | None = None
+        if "live" in options:
+            with _option("live"):
+                self.live, self.live_kind = _live(options["live"])
+                if self.live is not None:
+                    self._check_live()
         self.svg = diagram(
             source,
             flip=self.flip,

@@ -14,8 +14,8 @@ option, ``key: value``::
 
 The block becomes the board as inline SVG (drawn by :func:`zola.draw.diagram.diagram`),
 inside a ``<figure>`` with a ``<figcaption>`` when it has a caption. A block with bad
-input becomes a paragraph saying what is wrong, and a warning naming its line is
-logged (logger ``zola.markdown``).
+input becomes a paragraph saying what is wrong, and a warning naming the bad line
+(the link's, or the bad option's) is logged (logger ``zola.markdown``).
 
 ``live: true`` makes the diagram a live board: the SVG goes inside
 ``<div data-zola="FRAGMENT" class="zola-live">``, which ``web/boards.js`` turns into a
@@ -52,13 +52,13 @@ from markdown.preprocessors import Preprocessor
 
 from zola.compat import quoted
 from zola.docs.diagrams import (
-    ALONE,
     DEFAULT_WIDTH,
     LIVE_KINDS,
-    Diagram,
+    LineError,
     check_width,
     loader_script,
     loader_url,
+    read_block,
 )
 from zola.page.live import choose_language
 
@@ -66,33 +66,6 @@ logger = logging.getLogger("zola.markdown")
 
 
 _FENCE = re.compile(r"(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*?)[ \t]*")
-_OPTION = re.compile(r"(?P<key>[A-Za-z][A-Za-z-]*)[ \t]*:(?P<value>.*)")
-
-
-def read_block(lines: list[str]) -> tuple[str, dict[str, str]]:
-    """The source and options of a block's lines (blank lines skipped); a flag may stand
-    alone on its line (``live``, as Sphinx's ``:live:``).
-
-    >>> read_block(["6/6/2rb2/6/6/6 r", "", "flip: true", "arrows: c4xd4", "live"])
-    ('6/6/2rb2/6/6/6 r', {'flip': 'true', 'arrows': 'c4xd4', 'live': ''})
-    """
-    rest = [line for line in lines if line.strip()]
-    if not rest:
-        raise ValueError("a diagram needs a game link (v1;...) or position text")
-    options: dict[str, str] = {}
-    for line in rest[1:]:
-        flag = line.strip().lower()
-        match = _OPTION.fullmatch(line.strip() + (":" if flag in ALONE else ""))
-        if match is None:
-            raise ValueError(
-                f"an option line is 'name: value' (or a flag alone: {', '.join(ALONE)}), "
-                f"not {quoted(line.strip())}"
-            )
-        key = match["key"].lower()
-        if key in options:
-            raise ValueError(f"option {quoted(key)} is given twice")
-        options[key] = match["value"].strip()
-    return rest[0], options
 
 
 class ZolaPreprocessor(Preprocessor):
@@ -138,11 +111,13 @@ class ZolaPreprocessor(Preprocessor):
         return out
 
     def block(self, lines: list[str], line: int) -> str:
-        """The HTML of the block whose fence is on ``line`` (counted from 1)."""
+        """The HTML of the block whose fence is on ``line`` (counted from 1); a bad
+        block is a warning naming its bad line (the fence's when the block is empty)."""
         try:
-            diagram = Diagram(*read_block(lines))
-        except ValueError as error:  # a ZolaError is a ValueError too
-            where = self.warn(line, str(error))
+            diagram = read_block(lines).diagram()
+        except ValueError as error:
+            bad = line + 1 + error.index if isinstance(error, LineError) else line
+            where = self.warn(bad, str(error))
             return (
                 f'<p class="zola-error">Zola diagram at {html.escape(where)}: '
                 f"{html.escape(str(error))}</p>"

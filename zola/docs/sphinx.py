@@ -25,7 +25,7 @@ formats; ``:solution: after`` prints it everywhere, ``:solution: none`` leaves i
 The diagram is drawn at build time by :func:`zola.draw.diagram.diagram` and written as
 an SVG image, so it is in every builder's output: HTML and EPUB show the SVG;
 for builders without SVG (LaTeX, Texinfo) this extension converts it to PNG with
-CairoSVG (``pip install 'zola[png]'``), or, without CairoSVG, leaves it to
+CairoSVG (the ``png`` extra, ``pip install cairosvg``), or, without CairoSVG, leaves it to
 ``sphinx.ext.imgconverter`` when that is enabled.
 
 ``:live:`` (HTML output only; optionally with the words ``panel``, ``static``,
@@ -43,9 +43,16 @@ and nothing is copied (that host must allow other sites' pages to load it: CORS)
 shows the app of ``zola_app_url`` in an iframe above the diagram instead, for hosts
 that allow only iframes.
 
-Bad input (a bad link, option or arrow) is a warning naming the document and
-line (type ``zola``, so ``suppress_warnings = ["zola"]`` silences it); the
-diagram is left out and the build goes on. ``zola_width`` (default ``360px``) is
+The diagram may also be given as the lines of a Markdown block (:mod:`zola.markdown`),
+the directive's content: the link or position, then ``name: value`` lines. So
+MyST (``myst_parser``) reads ```` ```{zola} ```` as the directive, and the Markdown
+block's ```` ```zola ```` fence too with ``myst_fence_as_directive = ["zola"]`` in
+``conf.py``.
+
+Bad input (a bad link, option or arrow) is a warning naming the document and the
+bad line (type ``zola``, so ``suppress_warnings = ["zola"]`` silences it); the
+diagram's place holds a box saying what is wrong (an ``error`` admonition, class
+``zola-error``) and the build goes on. ``zola_width`` (default ``360px``) is
 the width of diagrams that give none.
 """
 
@@ -71,7 +78,16 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from zola.docs import sitefiles
-from zola.docs.diagrams import DEFAULT_WIDTH, LIVE_KINDS, Diagram, check_width, loader_url
+from zola.docs.diagrams import (
+    DEFAULT_WIDTH,
+    LIVE_KINDS,
+    Diagram,
+    LineError,
+    OptionError,
+    check_width,
+    loader_url,
+    read_block,
+)
 from zola.draw.schemes import fixed, images_css
 from zola.page.live import choose_language
 
@@ -143,20 +159,20 @@ class _AnyOption(OptionSpec):
 
 
 class ZolaDirective(SphinxDirective):
-    """``.. zola:: LINK-OR-POSITION`` with the options of :class:`zola.docs.diagrams.Diagram`."""
+    """``.. zola:: LINK-OR-POSITION`` with the options of :class:`zola.docs.diagrams.Diagram`,
+    or with the lines of a Markdown block as its content (MyST's ```` ```zola ```` fence,
+    with ``myst_fence_as_directive``)."""
 
     optional_arguments = 1  # a missing one is our warning, not a docutils error
     final_argument_whitespace = True  # position text has a space
-    has_content = False
+    has_content = True  # a Markdown block's lines: the link or position, then `name: value`
     option_spec = _AnyOption(name=directives.unchanged, **{"class": directives.class_option})
 
     def run(self) -> list[nodes.Node]:
-        options = {k: v for k, v in self.options.items() if k not in ("name", "class")}
         try:
-            diagram = Diagram(self.arguments[0] if self.arguments else "", options)
-        except ValueError as error:  # a ZolaError is a ValueError too
-            self.warn(str(error))
-            return []
+            diagram = self.read()
+        except ValueError as error:
+            return self.failed(str(error), self.line_of(error))
         width = diagram.width or self.default_width()
         image = nodes.image(
             uri=self.write(diagram.svg),
@@ -196,6 +212,45 @@ class ZolaDirective(SphinxDirective):
             self.add_name(shown)  # the live board's element, or the image
             result.append(shown)
         return result + self.solution(diagram)
+
+    def read(self) -> Diagram:
+        """The diagram asked for: from the argument and the options, and from the
+        content's lines (the argument, if any, is their first)."""
+        options = {k: v for k, v in self.options.items() if k not in ("name", "class")}
+        if not self.content:
+            return Diagram(self.arguments[0] if self.arguments else "", options)
+        return read_block([*self.arguments, *self.content]).diagram(options)
+
+    def line_of(self, error: ValueError) -> int:
+        """The document's line that ``error`` is about: a bad option's or content line's,
+        else the directive's. (``block_text``, the directive's text from its first
+        line, in reST as in MyST, tells where its lines are.)"""
+        text = [line.strip().lower() for line in self.block_text.splitlines()]
+        if isinstance(error, OptionError):
+            for index, line in enumerate(text[1:], 1):
+                if line.startswith(f":{error.option}:"):
+                    return self.lineno + index
+        if isinstance(error, LineError) and error.index >= len(self.arguments):
+            index = 0  # the content's lines, in order, in the text after its first line
+            for line in self.content[: error.index - len(self.arguments) + 1]:
+                index = next(
+                    (i for i in range(index + 1, len(text)) if text[i] == line.strip().lower()),
+                    0,
+                )
+                if not index:  # (not found: the directive's line)
+                    break
+            return self.lineno + index
+        return self.lineno
+
+    def failed(self, message: str, line: int) -> list[nodes.Node]:
+        """A bad diagram: a warning naming the document and ``line``, and in the
+        diagram's place a box saying what is wrong (an ``error`` admonition)."""
+        logger.warning("zola: %s", message, location=(self.env.docname, line), type="zola")
+        where = os.path.relpath(self.env.doc2path(self.env.docname), self.env.srcdir)
+        text = f"Zola diagram at {Path(where).as_posix()}, line {line}: {message}"
+        box = nodes.error("", nodes.paragraph(text, text), classes=["zola-error"])
+        self.set_source_info(box)
+        return [box]
 
     def solution(self, diagram: Diagram) -> list[nodes.Node]:
         """A puzzle's solution under its board: folded in HTML (``hidden``), printed
@@ -259,7 +314,7 @@ class CairoSvgConverter(ImageConverter):
         except (ImportError, OSError) as error:  # OSError: no Cairo library
             if "sphinx.ext.imgconverter" not in self.config.extensions:
                 logger.warning(
-                    "zola: this builder needs the diagrams as PNG: pip install 'zola[png]' "
+                    "zola: this builder needs the diagrams as PNG: pip install cairosvg "
                     "(CairoSVG), or add sphinx.ext.imgconverter to extensions (%s)",
                     error,
                     type="zola",
