@@ -199,6 +199,7 @@ def test_control_states() -> None:
         "level": "casual",
         "language": "en",
         "scheme": "auto",
+        "palette": "classic",
     }
 
 

@@ -46,7 +46,8 @@ that allow only iframes.
 Bad input (a bad link, option or arrow) is a warning naming the document and
 line (type ``zola``, so ``suppress_warnings = ["zola"]`` silences it); the
 diagram is left out and the build goes on. ``zola_width`` (default ``360px``) is
-the width of diagrams that give none.
+the width of diagrams that give none, ``zola_palette`` (``slate``, ``contrast``) the
+palette of those whose option and link name none.
 """
 
 from __future__ import annotations
@@ -153,7 +154,8 @@ class ZolaDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         options = {k: v for k, v in self.options.items() if k not in ("name", "class")}
         try:
-            diagram = Diagram(self.arguments[0] if self.arguments else "", options)
+            source = self.arguments[0] if self.arguments else ""
+            diagram = Diagram(source, options, palette=self.config.zola_palette)
         except ValueError as error:  # a ZolaError is a ValueError too
             self.warn(str(error))
             return []
@@ -344,6 +346,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("zola_app_url", "", "env", types=frozenset({str}))
     app.add_config_value("zola_live", "element", "env", types=frozenset({str}))
     app.add_config_value("zola_width", DEFAULT_WIDTH, "env", types=frozenset({str, int, float}))
+    app.add_config_value("zola_palette", "", "env", types=frozenset({str}))
     app.add_directive("zola", ZolaDirective)
     app.add_node(live_board, html=(visit_live_board, None))  # the visit skips the children
     app.connect("doctree-resolved", live_boards_only_in_html)

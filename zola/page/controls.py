@@ -86,6 +86,7 @@ MENUS = {
     "level": "choose_level",
     "language": "choose_language",
     "scheme": "choose_scheme",
+    "palette": "choose_palette",
     "recent": "open_recent",
     "tool": "choose_tool",
     "edit-turn": "choose_edit_turn",
@@ -97,7 +98,7 @@ MENUS = {
 GROUPS = {
     "moves": ("first", "undo", "redo", "last", "promote", "delete"),  # by the move list
     "play": ("mode", "level", "hint", "size", "new", "edit", "recent", "puzzles"),
-    "view": ("flip", "shading", "scheme", "motion", "sound"),
+    "view": ("flip", "shading", "scheme", "palette", "motion", "sound"),
     "analysis": ("analysis", "review"),
     "share": SHARES,
     "offer": ("swap", "keep", "retry"),  # under the status, when the page asks
