@@ -80,10 +80,10 @@ def test_the_board_palette_is_chosen_in_the_settings_and_kept(open_app, page, sc
         page.select_option("#palette", name)
         page.select_option("#scheme", "light")
         assert _board_colours(page) == (_rgb(light.background), _rgb(light.red))
-        screenshot(f"palette-{name}-light", page=page.locator("#board"))
+        screenshot(f"palette-{name}-light", page=page)
         page.select_option("#scheme", "dark")
         assert _board_colours(page) == (_rgb(dark.background), _rgb(dark.red))
-        screenshot(f"palette-{name}-dark", page=page.locator("#board"))
+        screenshot(f"palette-{name}-dark", page=page)
     page.select_option("#scheme", "light")
     page.select_option("#palette", "slate")
     assert page.evaluate("location.hash") == "#v1;size=6;moves=c3xd3.c4xd3;slate"

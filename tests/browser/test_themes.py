@@ -6,6 +6,7 @@ runs and after."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -183,8 +184,8 @@ def test_live_boards_follow_a_docs_themes_switch(page, sites, theme, screenshot)
     # docs tools wrote takes the page's scheme by CSS alone.
     page.unroute("**/micropython.wasm")
     loader: list = []
-    page.route("**/web/boards.js", lambda route: loader.append(route))
-    page.goto(f"{sites}/{theme}/index.html")
+    page.route(re.compile(r"/web/boards\.js(\?|$)"), lambda route: loader.append(route))
+    page.goto(f"{sites}/{theme}/index.html", wait_until="domcontentloaded")  # not "load"
     page.wait_for_function("document.querySelector('[data-zola]').shadowRoot?.querySelector('svg')")
     assert page.evaluate("!window.zolaBoards") and loader  # no script of the boards ran
     assert _page_dark(page) and _board_dark(page)
