@@ -8,6 +8,7 @@ import json
 import pytest
 
 from zola import Move, Position, decode
+from zola.draw.themes import PALETTES
 from zola.lang.i18n import say
 from zola.page.app import App, Screen
 from zola.page.board import MODES
@@ -247,6 +248,7 @@ def test_control_states() -> None:
         "level": "casual",
         "language": "en",
         "scheme": "auto",
+        "palette": "classic",
     }
 
 
@@ -984,3 +986,31 @@ def test_a_selected_checker_is_pressed_and_its_targets_are_said() -> None:
     german = new_app(local=MemoryStore({"zola-language": "de"}))
     german.click("c3")
     assert german.screen().announce == "c3 ausgewählt; mögliche Ziele: d3, c4."
+
+
+def test_the_board_palette_is_chosen_remembered_and_named_in_the_link() -> None:
+    local = MemoryStore()
+    app = new_app("#v1;size=6;moves=c3xd3", local=local)
+    classic = app.screen()
+    assert classic.controls["palette"] == "classic" and classic.fragment == "v1;size=6;moves=c3xd3"
+    app.choose("palette", "contrast")
+    screen = app.screen()
+    assert local.get("zola-palette") == "contrast" and screen.controls["palette"] == "contrast"
+    assert PALETTES["contrast"][0].background in screen.board
+    assert PALETTES["classic"][0].background not in screen.board
+    assert screen.fragment == "v1;size=6;moves=c3xd3;contrast"  # not the default: named
+    app.button("copy-embed")
+    assert ";embed;contrast" in app.screen().clipboard
+    app.prefer_dark(True)
+    assert PALETTES["contrast"][1].background in app.screen().board
+    # The next visit: remembered; a link's word wins over it, and the choice over the word.
+    again = new_app("#v1;size=6", local=local)
+    assert again.screen().controls["palette"] == "contrast"
+    linked = new_app("#v1;size=6;slate", local=local)
+    assert linked.screen().controls["palette"] == "slate"
+    assert PALETTES["slate"][0].background in linked.screen().board
+    linked.choose("palette", "classic")
+    assert linked.screen().fragment == "v1;size=6" and local.get("zola-palette") == "classic"
+    assert PALETTES["classic"][0].background in linked.screen().board
+    with pytest.raises(InvalidOptionError, match="choose classic, slate, contrast"):
+        app.choose("palette", "sepia")

@@ -121,8 +121,11 @@ class Tags(HTMLParser):
 
 
 def live_children(text: str) -> list[str]:
-    """What each live board's element holds before it is live (its first tag)."""
-    return re.findall(r"<div [^>]*data-zola=[^>]*>\s*<(\w+)", text)
+    """What each live board's element holds before it is live (its first tag after the
+    page's scheme, see :func:`live_svgs`)."""
+    return re.findall(
+        r'<div [^>]*data-zola=[^>]*>\s*(?:<style class="zola-scheme">[^<]*</style>)?<(\w+)', text
+    )
 
 
 # ------------------------------------------------------------------------ Sphinx
@@ -214,9 +217,11 @@ def svg_of(out: Path, src: str) -> str:
 
 def live_svgs(text: str) -> list[str]:
     """The SVG each live board's element holds before it is live (the docs tools inline
-    the board's first screen, in the board's shadow root declared in HTML)."""
+    the board's first screen, in the board's shadow root declared in HTML, after the
+    page's scheme when the board follows it)."""
     return re.findall(
-        r'<div [^>]*data-zola=[^>]*><template shadowrootmode="open">.*?(<svg .*?</svg>)',
+        r'<div [^>]*data-zola=[^>]*>(?:<style class="zola-scheme">[^<]*</style>)?'
+        r'<template shadowrootmode="open">.*?(<svg .*?</svg>)',
         text,
         re.S,
     )
@@ -581,6 +586,7 @@ def test_markdown_block_becomes_an_inline_svg_figure(caplog: pytest.LogCaptureFi
     # The live one: its SVG inside the live board's element; the loader (the app's) once.
     assert re.search(
         r'<figure class="zola-diagram"><div data-zola="[^"]*" [^>]*>'
+        r'(?:<style class="zola-scheme">[^<]*</style>)?'
         r'<template shadowrootmode="open"><style>[^<]*</style><div class="zola pending" .*<svg ',
         html,
     )
@@ -606,7 +612,7 @@ def test_markdown_bad_blocks_warn_with_the_line_and_show_an_error(
         "zola diagram at line 28: bad game link: move 1: bad move 'a1xz9': bad square 'z9': "
         "expected a file a-j and a rank 1-10, like 'c3'",
         "zola diagram at line 33: unknown option 'colour'; the options are flip, shading, "
-        "no-coordinates, dark, arrows, highlight, caption, width, alt, live, solution",
+        "no-coordinates, dark, palette, arrows, highlight, caption, width, alt, live, solution",
     ]
     errors = [text for attrs, text in Tags(html).all("p") if attrs.get("class") == "zola-error"]
     assert errors == ["Z" + message[1:] for message in messages]

@@ -44,6 +44,8 @@ FRAGMENT_PIECES = [
     "%E2",
     "embed",
     "static",
+    "slate",
+    "contrast",
     "origin=https://a.example",
     "\n",
     "٣",

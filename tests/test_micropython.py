@@ -406,6 +406,8 @@ def test_svg_documents_are_byte_for_byte_the_same(micropython: Run) -> None:
         [start8, {"flip": True}],
         [start10, {"shading": True, "coordinates": False}],
         [mid6, {"shading": True, "theme": "dark"}],
+        [mid6, {"shading": True, "theme": "dark", "palette": "contrast"}],
+        [mid8, {"last_move": "pass", "theme": "light", "palette": "slate"}],
         [mid8, {"shading": True, "flip": True, "hints": all_moves8, "last_move": "pass"}],
         [mid10, {"focus": "e5", "language": "de", "shading": True}],
         [start10, {"arrows": every_arrow, "theme": "dark", "flip": True}],

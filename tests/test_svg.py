@@ -8,7 +8,7 @@ import pytest
 from zola import SIZES, Move, Position, parse_square
 from zola.draw.schemes import fixed, follow, style
 from zola.draw.svg import render
-from zola.draw.themes import DARK
+from zola.draw.themes import DARK, PALETTES
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -76,7 +76,8 @@ def test_checkers_differ_by_shape_not_only_colour() -> None:
 
 def _resolved(sheet: str, attribute: str, value: str, arrow: bool, dark: bool) -> str:
     """The colour the follow style sheet gives an element's ``attribute="value"``: its
-    rule's property, with the dark block's custom properties when ``dark``."""
+    rule's property, with the dark values of its custom properties when ``dark`` (the
+    toggle ``--zola-dark`` on)."""
     board = r"svg\.zola-board\.follow "
     # An arrow's rule (by its fill) sets its stroke too, over the hints' rules.
     key = "fill" if arrow else attribute
@@ -85,12 +86,13 @@ def _resolved(sheet: str, attribute: str, value: str, arrow: bool, dark: bool) -
     assert rule, (attribute, value)
     declared = dict(part.split(":", 1) for part in rule[1].split(";"))[attribute]
     block = re.search(r"svg\.zola-board\.follow\{([^}]*)\}", sheet)[1]
-    values = dict(part.split(":", 1) for part in block.split(";")) if dark else {}
+    toggled = dict(part.split(":", 1) for part in block.split(";"))
 
     def var(match: re.Match[str]) -> str:
-        return values.get(match[1], match[2])
+        on = toggled[match[2]].removeprefix("var(--zola-dark) ")
+        return on if dark else match[3]
 
-    colour = re.sub(r"var\((--[\w-]+),(#[0-9a-f]{6})\)", var, declared)
+    colour = re.sub(r"var\(--zola-([\w-]+),var\((--zola-dark-\1),(#[0-9a-f]{6})\)\)", var, declared)
     mix = re.fullmatch(r"color-mix\(in srgb,(#\w{6}) (\d+)%,(#\w{6})\)", colour)
     if mix:  # as a browser mixes them
         a, share, b = mix[1], int(mix[2]) / 100, mix[3]
@@ -114,16 +116,21 @@ def _colours(svg: str) -> list[tuple[str, str, bool]]:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("shading", [False, True])
-def test_a_drawing_that_follows_the_scheme_is_the_dark_drawing_where_it_is_dark(size, shading):
+@pytest.mark.parametrize("palette", PALETTES)
+def test_a_drawing_that_follows_the_scheme_is_the_dark_drawing_where_it_is_dark(
+    size, shading, palette
+):
     position = Position.start(size)
     moves = position.legal_moves()
     options = dict(
         shading=shading, arrows=[moves[0]], replies=[moves[3]], highlight=[0],
         last_move=moves[1], selected=moves[2].from_square, hints=moves[:4],
     )  # fmt: skip
-    light, dark = render(position, **options), render(position, theme=DARK, **options)
-    sheet = style(size)
-    followed = follow(light, size)
+    light_theme, dark_theme = PALETTES[palette]
+    light = render(position, theme=light_theme, **options)
+    dark = render(position, theme=dark_theme, **options)
+    sheet = style(size, palette)
+    followed = follow(light, size, palette)
     assert sheet in followed and fixed(followed) == light
     pairs = list(zip(_colours(light), _colours(dark), strict=True))
     assert len(pairs) > 50

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NoReturn, TypedDict
 
 from zola.draw import images
 from zola.draw.diagram import diagram
+from zola.draw.themes import PALETTES, colours
 from zola.engine.ai import best_move
 from zola.engine.levels import DEFAULT_LEVEL, LEVELS
 from zola.puzzles.sets import PUZZLE_SIZES
@@ -82,6 +83,12 @@ def _level(text: str) -> str:
     return text
 
 
+def _palette(text: str) -> str:
+    if text not in PALETTES:
+        raise argparse.ArgumentTypeError(f"unknown theme {text!r}: choose {', '.join(PALETTES)}")
+    return text
+
+
 def _seconds(text: str) -> float:
     try:
         seconds = float(text)
@@ -143,6 +150,10 @@ def _parser() -> argparse.ArgumentParser:
     scheme.add_argument(
         "--light", action="store_true", help="the light colours (an SVG: else the reader's)"
     )
+    p.add_argument(
+        "--theme", type=_palette, metavar="NAME",
+        help=f"the board's palette: {', '.join(PALETTES)} (else the link's, or the first)",
+    )  # fmt: skip
     p.add_argument("--highlight", default="", metavar="SQUARES", help="squares to tint: c3,d4")
     p.add_argument(
         "--arrow", action="append", default=[], metavar="MOVE", help="c3xe5 (repeatable)"
@@ -202,6 +213,7 @@ def _svg(args: argparse.Namespace) -> None:
         shading=args.shading or None,
         coordinates=False if args.no_coordinates else None,
         dark=True if args.dark else False if args.light else None,
+        palette=args.theme or "",
         highlight=[name for name in args.highlight.split(",") if name],
         arrows=args.arrow,
         follow=not args.output.lower().endswith(".png"),  # an SVG: the reader's scheme
@@ -233,7 +245,6 @@ def _replay(args: argparse.Namespace) -> None:
     """``svg --replay`` (or ``-o x.gif``): the game's line as an animated SVG or GIF."""
     from zola.draw.diagram import read
     from zola.draw.replay import replay_frames, replay_svg
-    from zola.draw.themes import DARK, LIGHT
 
     if args.highlight or args.arrow:
         raise UsageError("--highlight and --arrow are for one diagram, not a replay")
@@ -244,7 +255,7 @@ def _replay(args: argparse.Namespace) -> None:
         "flip": args.flip or view.flip,
         "shading": args.shading or view.shading,
         "coordinates": view.coordinates and not args.no_coordinates,
-        "theme": DARK if args.dark or view.theme == "dark" else LIGHT,
+        "theme": colours(args.theme or view.palette, "dark" if args.dark else view.theme),
         "notes": not view.clean,
     }
     seconds = 1.0 if args.seconds is None else args.seconds

@@ -10,6 +10,7 @@ import pytest
 from tests.browser.conftest import use
 from tests.browser.test_live_boards import board, host_page, open_host
 from zola.docs.diagrams import Diagram
+from zola.draw.themes import PALETTES
 from zola.lang.i18n import LANGUAGES
 
 DARK_BG = "rgb(31, 29, 27)"  # style.css: --bg, dark
@@ -58,6 +59,49 @@ def test_a_links_word_forces_its_colours(open_app, page) -> None:
     page.evaluate("location.hash = '#v1;size=6;moves=c3xd3;dark'")
     page.wait_for_function("document.querySelector('#board svg').classList.contains('theme-dark')")
     assert _colours(page)[0] == DARK_BG
+
+
+def _board_colours(page) -> tuple[str, str]:
+    """The board's background and its red checkers' colour, as drawn."""
+    return tuple(page.evaluate(
+        "[getComputedStyle(document.querySelector('#board svg .background')).fill,"
+        " getComputedStyle(document.querySelector('#board svg .checker.red')).fill]"
+    ))  # fmt: skip
+
+
+def _rgb(colour: str) -> str:
+    return "rgb({}, {}, {})".format(*(int(colour[i : i + 2], 16) for i in (1, 3, 5)))
+
+
+def test_the_board_palette_is_chosen_in_the_settings_and_kept(open_app, page, screenshot):
+    open_app("#v1;size=6;moves=c3xd3.c4xd3")
+    classic = PALETTES["classic"][0]
+    assert _board_colours(page) == (_rgb(classic.background), _rgb(classic.red))
+    for name, (light, dark) in PALETTES.items():
+        page.select_option("#palette", name)
+        page.select_option("#scheme", "light")
+        assert _board_colours(page) == (_rgb(light.background), _rgb(light.red))
+        screenshot(f"palette-{name}-light", page=page)
+        page.select_option("#scheme", "dark")
+        assert _board_colours(page) == (_rgb(dark.background), _rgb(dark.red))
+        screenshot(f"palette-{name}-dark", page=page)
+    page.select_option("#scheme", "light")
+    page.select_option("#palette", "slate")
+    assert page.evaluate("location.hash") == "#v1;size=6;moves=c3xd3.c4xd3;slate"
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    assert page.input_value("#palette") == "slate"  # remembered
+    slate = PALETTES["slate"][0]
+    assert _board_colours(page) == (_rgb(slate.background), _rgb(slate.red))
+    # A link's word shows its palette, whatever the reader chose.
+    page.evaluate("location.hash = '#v1;size=6;moves=c3xd3;contrast'")
+    contrast = PALETTES["contrast"][0]
+    page.wait_for_function(
+        f"getComputedStyle(document.querySelector('#board svg .background')).fill"
+        f" === {_rgb(contrast.background)!r}"
+    )
+    assert page.input_value("#palette") == "contrast"
+    assert not page.console_errors
 
 
 # ------------------------------------------------------- live boards follow their host

@@ -6,6 +6,7 @@ runs and after."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -178,6 +179,22 @@ def test_live_boards_follow_a_docs_themes_switch(page, sites, theme, screenshot)
     held = _open(page, f"{sites}/{theme}/index.html", hold=True)
     assert _page_dark(page) and _board_dark(page)
     _ready(page, held)
+    assert _page_dark(page) and _board_dark(page)
+    # And before any script of the boards runs (the loader held): the first screen the
+    # docs tools wrote takes the page's scheme by CSS alone.
+    page.unroute("**/micropython.wasm")
+    loader: list = []
+    page.route(re.compile(r"/web/boards\.js(\?|$)"), lambda route: loader.append(route))
+    page.goto(f"{sites}/{theme}/index.html", wait_until="domcontentloaded")  # not "load"
+    page.wait_for_function("document.querySelector('[data-zola]').shadowRoot?.querySelector('svg')")
+    assert page.evaluate("!window.zolaBoards") and loader  # no script of the boards ran
+    assert _page_dark(page) and _board_dark(page)
+    screenshot(f"theme-{theme}-dark-before-scripts", page=page)
+    for route in loader:
+        route.continue_()
+    page.wait_for_function(
+        "document.querySelector('[data-zola]').dataset.ready === '1'", timeout=60_000
+    )
     assert _page_dark(page) and _board_dark(page)
     assert _ours(page.console_errors) == []
 

@@ -12,7 +12,7 @@ import sys
 
 from zola import Move, Position, parse_square, perft
 from zola.draw import svg
-from zola.draw.themes import THEMES
+from zola.draw.themes import colours
 from zola.rules import link, record
 from zola.rules.errors import ZolaError
 
@@ -109,7 +109,7 @@ def svgs(cases: list[list]) -> list[str]:
     """``zola.draw.svg.render`` of each ``[position text, options]``.
 
     Options are JSON: squares and moves as text, ``hints``/``highlight``/``arrows``
-    as lists of them, ``theme`` as a name of ``zola.draw.themes.THEMES``.
+    as lists of them, ``theme`` as a scheme's name (``palette``: of which palette).
     """
     out = []
     for text, options in cases:
@@ -125,7 +125,7 @@ def svgs(cases: list[list]) -> list[str]:
         if "highlight" in kwargs:
             kwargs["highlight"] = [parse_square(sq) for sq in kwargs["highlight"]]
         if "theme" in kwargs:
-            kwargs["theme"] = THEMES[kwargs["theme"]]
+            kwargs["theme"] = colours(kwargs.pop("palette", ""), kwargs["theme"])
         out.append(svg.render(Position.parse(text), **kwargs))
     return out
 
@@ -338,7 +338,7 @@ def reviews(payload: dict) -> dict:
 def replays(cases: list[list]) -> list[list]:
     """``zola.draw.replay`` of each ``[fragment, options]``: the animated SVG and the frames.
 
-    Options are JSON: ``theme`` a name of ``zola.draw.themes.THEMES``, ``seconds_per_move`` a
+    Options are JSON: ``theme`` a scheme's name (of the default palette), ``seconds_per_move`` a
     number, ``frames`` whether to make the static frames too; the rest as
     :func:`zola.draw.replay.replay_svg` takes them.
     """
@@ -348,7 +348,7 @@ def replays(cases: list[list]) -> list[list]:
     for fragment, options in cases:
         kwargs = dict(options)
         if "theme" in kwargs:
-            kwargs["theme"] = THEMES[kwargs["theme"]]
+            kwargs["theme"] = colours("", kwargs["theme"])
         with_frames = kwargs.pop("frames", False)
         game, _ = link.parse(fragment)
         animated = replay.replay_svg(game, **kwargs)

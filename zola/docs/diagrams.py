@@ -10,6 +10,9 @@ Its options:
 ``shading``          shade and letter the distance classes
 ``no-coordinates``   no coordinates along the edges
 ``dark``             the dark theme
+``palette``          the board's palette: ``classic``, ``slate`` or
+                     ``contrast`` (:data:`zola.draw.themes.PALETTES`;
+                     overrides the link's)
 ``arrows``           moves to draw as arrows: ``c4xd4 c3xe5``
 ``highlight``        squares to tint: ``c3 d4``
 ``caption``          the figure's caption (plain text)
@@ -49,6 +52,7 @@ from zola.compat import quoted
 from zola.docs import sitefiles
 from zola.draw import schemes
 from zola.draw.diagram import annotate, diagram, read
+from zola.draw.themes import PALETTES
 from zola.page.live import first_frame
 from zola.puzzles.sets import Puzzle, find, load
 from zola.rules.errors import ZolaError
@@ -57,7 +61,7 @@ from zola.rules.record import MAX_LENGTH, MAX_NESTING, overflow
 from zola.rules.sides import BLUE, RED
 
 FLAGS = ("flip", "shading", "no-coordinates", "dark")
-OPTIONS = (*FLAGS, "arrows", "highlight", "caption", "width", "alt", "live", "solution")
+OPTIONS = (*FLAGS, "palette", "arrows", "highlight", "caption", "width", "alt", "live", "solution")
 ALONE = (*FLAGS, "live")  # the options that may stand alone on a block's line (true)
 # Where a puzzle's solution goes: folded under the board, printed under it, or nowhere.
 SOLUTIONS = ("hidden", "after", "none")
@@ -108,10 +112,12 @@ class Block(NamedTuple):
     options: dict[str, str]
     lines: dict[str, int]
 
-    def diagram(self, given: Mapping[str, str | None] | None = None) -> Diagram:
+    def diagram(
+        self, given: Mapping[str, str | None] | None = None, *, palette: str = ""
+    ) -> Diagram:
         """The block's diagram, with the ``given`` options too (a directive's own, given
-        apart from its lines). A bad line raises a :class:`LineError` naming it; a bad
-        ``given`` option, an :class:`OptionError`.
+        apart from its lines) and the site's ``palette``. A bad line raises a
+        :class:`LineError` naming it; a bad ``given`` option, an :class:`OptionError`.
 
         >>> try:
         ...     read_block(["6/6/2rb2/6/6/6 r", "", "flip: maybe"]).diagram()
@@ -124,7 +130,7 @@ class Block(NamedTuple):
             if name in given:
                 raise LineError(self.lines[name], f"option {quoted(name)} is given twice")
         try:
-            return Diagram(self.source, {**given, **self.options})
+            return Diagram(self.source, {**given, **self.options}, palette=palette)
         except OptionError as error:
             if error.option not in self.lines:
                 raise
@@ -171,7 +177,8 @@ class Diagram:
 
     ``source`` is a link's fragment (``v1;...``, also with ``#``) or position
     text; ``options`` maps option names to text (``None`` or ``""`` for a bare
-    flag). Raises a ``ValueError`` saying what is wrong: an :class:`OptionError`
+    flag); ``palette`` is the site's palette for a diagram whose option and link name
+    none. Raises a ``ValueError`` saying what is wrong: an :class:`OptionError`
     naming a bad option, else one about the source (a
     :class:`~zola.rules.errors.ZolaError` for the game's text).
 
@@ -195,6 +202,7 @@ class Diagram:
         options: Mapping[str, str | None],
         *,
         puzzles: list[Puzzle] | None = None,
+        palette: str = "",
     ) -> None:
         unknown = [name for name in options if name not in OPTIONS]
         if unknown:
@@ -227,6 +235,9 @@ class Diagram:
         self.shading = flags.get("shading")
         self.coordinates = None if "no-coordinates" not in flags else not flags["no-coordinates"]
         self.dark = flags.get("dark")
+        with _option("palette"):
+            chosen = check_palette(options.get("palette"))
+        self.palette = chosen or ("" if self.view.palette else check_palette(palette))
         self.arrows = _words(options.get("arrows"))
         self.highlight = _words(options.get("highlight"))
         with _option("highlight"):  # a live board draws them too
@@ -251,6 +262,7 @@ class Diagram:
             shading=self.shading,
             coordinates=self.coordinates,
             dark=self.dark,
+            palette=self.palette,
             highlight=self.highlight,
             arrows=self.arrows,
             follow=True,
@@ -336,6 +348,8 @@ class Diagram:
         view = view.replace(**{name: value for name, value in changes.items() if value is not None})
         if self.dark is not None:
             view = view.replace(theme="dark" if self.dark else "light")
+        if self.palette:
+            view = view.replace(palette=self.palette)
         if self.live:
             words = parse("v1;" + ";".join(self.live))[1]
             view = view.replace(
@@ -420,18 +434,21 @@ class Diagram:
         >>> preview = Diagram("#v1;size=6;moves=c3xd3", {"live": "static"}).live_preview()
         >>> preview.count("data-frame="), preview.count('<script type="application/json"')
         (1, 1)
-        >>> preview.startswith('<template shadowrootmode="open">')
-        True
+        >>> preview.startswith('<style class="zola-scheme">'), '<template shadowrootmode' in preview
+        (True, True)
         """
         build = sitefiles.build()
         svg, key, rest = first_frame(self.live_fragment(app_link), language, build or 0)
+        page = ""
         if svg and not self.live_view().theme:  # shown in the page's scheme, by CSS
-            svg = schemes.follow(svg, self.game.size)
+            svg = schemes.follow(svg, self.game.size, self.live_view().palette)
+            page = f'<style class="zola-scheme">{schemes.PAGE_CSS}</style>'  # into its root
         svg = self.inline_svg(width, svg, key if build is not None else "")
         if build is not None:
             svg = sitefiles.board_root(svg, rest) or svg
         screen = rest.replace("<", "\\u003c")  # no markup (no </script>) in the script
-        return f'{svg}<script type="application/json" class="zola-screen">{screen}</script>'
+        script = f'<script type="application/json" class="zola-screen">{screen}</script>'
+        return page + svg + script
 
     def html(
         self,
@@ -506,6 +523,18 @@ def check_width(value: str | float | None) -> str | None:
     if not float(text.rstrip("%abcdefghijklmnopqrstuvwxyz")):  # the number before its unit
         raise ValueError(f"width must be more than 0, not {quoted(text)}")
     return text + "px" if text[-1].isdigit() else text
+
+
+def check_palette(text: str | None) -> str:
+    """A palette's name as an option gives it (``""``: none); a ``ValueError`` for another.
+
+    >>> check_palette(" Slate "), check_palette(None)
+    ('slate', '')
+    """
+    name = (text or "").strip().lower()
+    if name and name not in PALETTES:
+        raise ValueError(f"palette must be {', '.join(PALETTES)}, not {quoted(name)}")
+    return name
 
 
 def _pixels(width: str | None) -> int | None:

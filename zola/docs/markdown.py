@@ -55,6 +55,7 @@ from zola.docs.diagrams import (
     DEFAULT_WIDTH,
     LIVE_KINDS,
     LineError,
+    check_palette,
     check_width,
     loader_script,
     loader_url,
@@ -82,6 +83,7 @@ class ZolaPreprocessor(Preprocessor):
         boards_url: str = "",
         live: str = "element",
         language: str = "en",
+        palette: str = "",
     ) -> None:
         super().__init__(md)
         self.app_url = app_url
@@ -90,6 +92,7 @@ class ZolaPreprocessor(Preprocessor):
         self.boards_url = boards_url
         self.live = live
         self.language = language
+        self.palette = palette
         self.loaded = False  # whether this document has the loader yet
 
     def run(self, lines: list[str]) -> list[str]:
@@ -164,7 +167,7 @@ def _closing(lines: list[str], start: int, fence: str) -> int | None:
 
 class ZolaExtension(Extension):
     """``zola`` fenced blocks as diagrams; config: ``boards_url``, ``app_url``, ``live``,
-    ``width``, ``document``, ``language``."""
+    ``width``, ``document``, ``language``, ``palette``."""
 
     def __init__(self, **kwargs: object) -> None:
         self.config = {
@@ -181,6 +184,11 @@ class ZolaExtension(Extension):
             "live": ["element", "How live boards are shown: element (default) or iframe"],
             "width": [DEFAULT_WIDTH, "The diagrams' width when a block gives none"],
             "document": ["", "The document's name, for warnings"],
+            "palette": [
+                "",
+                "The boards' palette when a block and its link name none: classic, slate "
+                "or contrast (default: classic)",
+            ],
             "language": [
                 "",
                 "The pages' language (de, fr, ...; as their <html lang>): live boards' "
@@ -192,7 +200,7 @@ class ZolaExtension(Extension):
     def extendMarkdown(self, md: Markdown) -> None:  # Python-Markdown's name
         md.registerExtension(self)
         config = self.getConfigs()
-        for name in ("boards_url", "app_url", "document", "language"):
+        for name in ("boards_url", "app_url", "document", "language", "palette"):
             if not isinstance(config[name], str):
                 raise ValueError(f"zola.markdown: {name} must be text, not {config[name]!r}")
         if any(mark in config["boards_url"] for mark in "?#"):
@@ -201,6 +209,10 @@ class ZolaExtension(Extension):
                 f"not {quoted(config['boards_url'])}"
             )
         width = check_width(config["width"]) or DEFAULT_WIDTH  # a bad one raises here
+        try:
+            palette = check_palette(config["palette"])
+        except ValueError as error:
+            raise ValueError(f"zola.markdown: {error}") from None
         live = str(config["live"]).strip().lower() or "element"
         if live not in LIVE_KINDS:
             raise ValueError(f"zola.markdown: live must be element or iframe, not {quoted(live)}")
@@ -215,6 +227,7 @@ class ZolaExtension(Extension):
                 config["boards_url"],
                 live,
                 choose_language(config["language"]),
+                palette,
             ),
             "zola",
             29,

@@ -7,7 +7,8 @@ In ``mkdocs.yml``::
       - zola
 
 Every page's ```` ```zola ```` blocks become diagrams (:mod:`zola.markdown`, whose
-config under ``markdown_extensions`` still applies: ``width``, ``live``, ``language``),
+config under ``markdown_extensions`` still applies: ``width``, ``live``, ``language``,
+``palette``; the plugin's own ``palette`` option sets that one too),
 and its ``live`` blocks live boards, their first screens drawn in the theme's
 language (``theme: language:`` or ``locale:``) unless ``language`` says otherwise.
 The build writes the files the boards load into the site's ``zola/`` folder
@@ -52,6 +53,7 @@ class ZolaConfig(Config):  # type: ignore[no-untyped-call]
 
     folder = config_options.Type(str, default="zola")  # where in the site the files go
     app_url = config_options.Type(str, default="")  # the boards' app, if not the site
+    palette = config_options.Type(str, default="")  # the boards' palette (zola.markdown's)
 
 
 class _ToMkDocs(logging.Handler):
@@ -66,6 +68,7 @@ class _ToMkDocs(logging.Handler):
 _DRAWN = re.compile(
     r'<svg\b[^>]*\bdata-position="[^"]*"[^>]*>.*?</svg>'
     r'|(?<=<template shadowrootmode="open">)<style>.*?</style>'
+    r'|<style class="zola-scheme">.*?</style>'
     r'|<script type="application/json" class="zola-screen">.*?</script>',
     re.DOTALL,
 )
@@ -107,6 +110,8 @@ class ZolaPlugin(BasePlugin[ZolaConfig]):  # type: ignore[no-untyped-call]
         self.settings = dict(self.given or {})
         if self.config.app_url.strip():
             self.settings["app_url"] = self.config.app_url.strip()
+        if self.config.palette.strip():
+            self.settings["palette"] = self.config.palette.strip()
         if not str(self.settings.get("language") or "").strip():
             self.settings["language"] = theme_language(config)
         served = any(str(self.settings.get(name, "")).strip() for name in ("boards_url", "app_url"))

@@ -142,10 +142,12 @@ def board_root(drawing: str, screen: str) -> str | None:
     fields, words = first["screen"], first["labels"]
     layout, comment = fields["layout"], fields["comment"]
     text = {name: html.escape(words[name]) for name in ("pie", "swap", "keep")}  # the offer
+    # Its scheme, when its link says one; else the page's, by CSS (web/board.css).
+    scheme = " dark" if layout["dark"] else "" if first["follows"] else " light"
     board = '<div class="board" part="board">'
     made = {  # each part as the loader makes it, and as it is here ("": as it is)
         '<div class="zola pending"': (
-            f'<div class="zola pending{" dark" if layout["dark"] else ""}"'
+            f'<div class="zola pending{scheme}"'
             f' lang="{html.escape(fields["language"])}"'
         ),
         board + "</div>": board + drawing + "</div>",

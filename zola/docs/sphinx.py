@@ -53,7 +53,8 @@ Bad input (a bad link, option or arrow) is a warning naming the document and the
 bad line (type ``zola``, so ``suppress_warnings = ["zola"]`` silences it); the
 diagram's place holds a box saying what is wrong (an ``error`` admonition, class
 ``zola-error``) and the build goes on. ``zola_width`` (default ``360px``) is
-the width of diagrams that give none.
+the width of diagrams that give none, ``zola_palette`` (``slate``, ``contrast``) the
+palette of those whose option and link name none.
 """
 
 from __future__ import annotations
@@ -217,9 +218,10 @@ class ZolaDirective(SphinxDirective):
         """The diagram asked for: from the argument and the options, and from the
         content's lines (the argument, if any, is their first)."""
         options = {k: v for k, v in self.options.items() if k not in ("name", "class")}
+        palette = self.config.zola_palette
         if not self.content:
-            return Diagram(self.arguments[0] if self.arguments else "", options)
-        return read_block([*self.arguments, *self.content]).diagram(options)
+            return Diagram(self.arguments[0] if self.arguments else "", options, palette=palette)
+        return read_block([*self.arguments, *self.content]).diagram(options, palette=palette)
 
     def line_of(self, error: ValueError) -> int:
         """The document's line that ``error`` is about: a bad option's or content line's,
@@ -399,6 +401,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("zola_app_url", "", "env", types=frozenset({str}))
     app.add_config_value("zola_live", "element", "env", types=frozenset({str}))
     app.add_config_value("zola_width", DEFAULT_WIDTH, "env", types=frozenset({str, int, float}))
+    app.add_config_value("zola_palette", "", "env", types=frozenset({str}))
     app.add_directive("zola", ZolaDirective)
     app.add_node(live_board, html=(visit_live_board, None))  # the visit skips the children
     app.connect("doctree-resolved", live_boards_only_in_html)

@@ -21,7 +21,7 @@ zola.InvalidMoveError: an arrow needs two squares, not 'pass'
 
 from zola.draw import schemes
 from zola.draw.svg import render
-from zola.draw.themes import DARK, LIGHT
+from zola.draw.themes import colours
 from zola.rules.game import EMPTY_NOTE, Game, Note, parse_arrow
 from zola.rules.geometry import parse_square
 from zola.rules.link import DEFAULT_VIEW, View, parse
@@ -68,16 +68,18 @@ def diagram(
     shading: bool | None = None,
     coordinates: bool | None = None,
     dark: bool | None = None,
+    palette: str = "",
     highlight: list[str] | tuple[str, ...] = (),
     arrows: list[str] | tuple[str, ...] = (),
     follow: bool = False,
 ) -> str:
     """The SVG of ``source`` (position text or a link), as the link shows it.
 
-    ``flip``, ``shading``, ``coordinates`` and ``dark`` override the link's view
-    when given; ``highlight`` names squares to tint, ``arrows`` moves to draw. With
-    ``follow``, a drawing whose colours neither ``dark`` nor the link chose shows
-    itself dark where it stands dark (:func:`zola.draw.schemes.follow`).
+    ``flip``, ``shading``, ``coordinates``, ``dark`` and ``palette`` (a name of
+    :data:`zola.draw.themes.PALETTES`) override the link's view when given;
+    ``highlight`` names squares to tint, ``arrows`` moves to draw. With ``follow``, a
+    drawing whose colours neither ``dark`` nor the link chose shows itself dark where it
+    stands dark (:func:`zola.draw.schemes.follow`).
     Raises a :class:`~zola.rules.errors.ZolaError` saying what is wrong with the input.
     """
     game, view = read(source)
@@ -86,6 +88,7 @@ def diagram(
     annotate(game, highlight, arrows)
     position, note = game.position, game.node.note
     chosen = view.theme if dark is None else ("dark" if dark else "light")
+    palette = palette or view.palette
     svg = render(
         position,
         flip=view.flip if flip is None else flip,
@@ -94,6 +97,6 @@ def diagram(
         highlight=note.highlight,
         arrows=note.arrows,
         last_move=game.last_board_move(),
-        theme=DARK if chosen == "dark" else LIGHT,
+        theme=colours(palette, chosen),
     )
-    return schemes.follow(svg, position.size) if follow and not chosen else svg
+    return schemes.follow(svg, position.size, palette) if follow and not chosen else svg

@@ -25,6 +25,7 @@ and on the page's MicroPython.
 import time
 
 from zola.compat import quoted
+from zola.draw.themes import DEFAULT_PALETTE, PALETTES
 from zola.engine.levels import DEFAULT_LEVEL, LEVELS
 from zola.lang.i18n import LANGUAGES, Text, pick_language
 from zola.page.activities import Editing, Playing
@@ -159,6 +160,7 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
         self.motion = motion == "on"
         self.sound = library.preference("sound", SWITCH, "off") == "on"
         board.scheme = library.preference("scheme", SCHEMES, "auto")
+        board.palette = library.preference("palette", PALETTES, DEFAULT_PALETTE)
         fragment = fragment[1:] if fragment.startswith("#") else fragment
         good = self._open(fragment)
         if self.puzzles.wanted is not None:
@@ -260,7 +262,7 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
         view = self.view
         self._reset(game)
         self.board.view = DEFAULT_VIEW.replace(
-            flip=view.flip, shading=view.shading, theme=view.theme
+            flip=view.flip, shading=view.shading, theme=view.theme, palette=view.palette
         )
         if entry.mode in MODES:
             self.board.mode = entry.mode
@@ -393,8 +395,9 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
                 return
             start = self.editor.position()
             game = Game(start.size, start)
-        view = self.view.replace(flip=self.board.facing())  # as the reader sees the board
-        shared = share(name, game, view, self.language, self.base_url, self.board.theme_name())
+        board = self.board
+        view = board.linked_view().replace(flip=board.facing())  # as the reader sees the board
+        shared = share(name, game, view, self.language, self.base_url, board.theme_name())
         if shared.download is not None:
             self.download = shared.download
         else:
@@ -445,7 +448,7 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
         position set up (while it has no problem)."""
         if self.editor is not None and self.editor.problem() is None:
             start = self.editor.position()
-            return unparse(Game(start.size, start), self.view)
+            return unparse(Game(start.size, start), self.board.linked_view())
         return self.puzzles.fragment() or self.board.fragment()
 
     def hand_out(self) -> Once:

@@ -1,8 +1,7 @@
 """The play page's settings (a mixin of :class:`zola.page.app.App`): the opponent, the
 computer's level, the next game's board size, the language, the colours (the system's
-scheme, light or dark), whether moves slide and make a sound; each remembered in the
-browser for the next visit
-(:meth:`zola.page.library.Library.prefer`).
+scheme, light or dark; the board's palette), whether moves slide and make a sound; each
+remembered in the browser for the next visit (:meth:`zola.page.library.Library.prefer`).
 """
 
 from zola.compat import quoted
@@ -11,6 +10,7 @@ from zola.lang.i18n import LANGUAGES
 from zola.page.board import MODES, SCHEMES
 from zola.rules.errors import InvalidOptionError
 from zola.rules.geometry import parse_size
+from zola.rules.link import PALETTES
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -60,6 +60,22 @@ class SettingsCommands:
             raise InvalidOptionError(f"unknown colours {quoted(value)}: choose {choices}")
         self.board.scheme = value
         self.library.prefer("scheme", value)
+
+    def choose_palette(self, value: str) -> None:
+        """The board's palette: one of :data:`zola.rules.link.PALETTES`. It takes the
+        place of a palette the link named, and the link names it unless it is the default.
+
+        >>> from zola.page.app import App
+        >>> app = App(); app.choose_palette("slate")
+        >>> app.board.palette_name(), app.fragment()
+        ('slate', 'v1;size=6;slate')
+        """
+        if value not in PALETTES:
+            choices = ", ".join(PALETTES)
+            raise InvalidOptionError(f"unknown palette {quoted(value)}: choose {choices}")
+        self.board.palette = value
+        self.board.view = self.board.view.replace(palette="")
+        self.library.prefer("palette", value)
 
     def prefer_dark(self, dark: bool) -> None:
         """The system's colour scheme changed (dark, or light)."""

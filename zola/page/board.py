@@ -19,7 +19,7 @@ It knows no computer, storage or editor; the page (:mod:`zola.page.app`) adds th
 
 from zola.draw.movelist import move_list
 from zola.draw.svg import render
-from zola.draw.themes import THEMES
+from zola.draw.themes import DEFAULT_PALETTE, Theme, colours
 from zola.lang.i18n import Text, say
 from zola.page.motion import slide
 from zola.page.notes import Notes
@@ -78,6 +78,7 @@ class Board(Notes):
         self.said: Text | None = None  # the selection, to say once (see announce)
         self.shown: tuple[int, int, int] | None = None  # size and bitboards last animated
         self.scheme = "auto"  # the reader's choice of colours: one of SCHEMES
+        self.palette = DEFAULT_PALETTE  # the reader's choice of palette: one of PALETTES
         self.reader_dark = False  # whether the scheme around the board is dark
         self.pass_if_stuck()
 
@@ -123,10 +124,32 @@ class Board(Notes):
             return self.scheme
         return "dark" if self.reader_dark else "light"
 
+    def palette_name(self) -> str:
+        """The board's palette: the link's word, else the reader's choice (:attr:`palette`).
+
+        >>> board = Board(); board.palette = "slate"; board.palette_name()
+        'slate'
+        >>> board.view = board.view.replace(palette="contrast"); board.palette_name()
+        'contrast'
+        """
+        return self.view.palette or self.palette
+
+    def colours(self) -> Theme:
+        """The colours the board is drawn in: its palette in its scheme."""
+        return colours(self.palette_name(), self.theme_name())
+
+    def linked_view(self) -> View:
+        """The view as its link writes it: with the board's palette when the link named
+        one or the reader chose another than the default."""
+        chosen = "" if self.palette == DEFAULT_PALETTE else self.palette
+        return self.view.replace(palette=self.view.palette or chosen)
+
     def drawn_view(self) -> View:
         """The view as the board is drawn: its colours and its side decided (see
-        :meth:`theme_name` and :meth:`facing`)."""
-        return self.view.replace(theme=self.theme_name(), flip=self.facing())
+        :meth:`theme_name`, :meth:`palette_name` and :meth:`facing`)."""
+        return self.view.replace(
+            theme=self.theme_name(), palette=self.palette_name(), flip=self.facing()
+        )
 
     def facing(self) -> bool:
         """Whether the board is drawn with Blue's side at the bottom: as the view says,
@@ -480,7 +503,7 @@ class Board(Notes):
 
     def fragment(self) -> str:
         """The URL fragment of the game and view, without ``#``."""
-        return unparse(self.game, self.view)
+        return unparse(self.game, self.linked_view())
 
     def svg(
         self,
@@ -506,7 +529,7 @@ class Board(Notes):
             highlight=note.highlight,
             arrows=drawn,
             replies=replies,
-            theme=THEMES[self.theme_name()],
+            theme=self.colours(),
             language=self.language,
             focus=None if view.static else self.cursor,
         )

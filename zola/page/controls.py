@@ -89,6 +89,7 @@ MENUS = {
     "level": "choose_level",
     "language": "choose_language",
     "scheme": "choose_scheme",
+    "palette": "choose_palette",
     "recent": "open_recent",
     "tool": "choose_tool",
     "edit-turn": "choose_edit_turn",
@@ -101,7 +102,7 @@ GROUPS = {
     "tools": ("first", "undo", "redo", "last", "flip", "hint", "analysis"),  # the toolbar
     "moves": ("promote", "delete"),  # under the move list
     "play": ("mode", "level", "size", "new", "edit", "puzzles", "review", "recent"),
-    "settings": ("scheme", "shading", "motion", "sound"),
+    "settings": ("scheme", "palette", "shading", "motion", "sound"),
     "notes": ("clear-notes", "clean"),
     "share": SHARES,  # the toolbar's last button opens it
     "offer": ("swap", "keep", "retry"),  # under the status, when the page asks

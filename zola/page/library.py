@@ -36,6 +36,7 @@ PREFERENCES = {
     "motion": "zola-motion",  # "on" or "off": moves slide on the board
     "sound": "zola-sound",  # "on" or "off": moves make a sound
     "scheme": "zola-scheme",  # "auto", "light" or "dark": the colours
+    "palette": "zola-palette",  # a name of zola.draw.themes.PALETTES: the board's colours
 }
 
 

@@ -14,7 +14,7 @@ the one it captured, or that a step back brings back), as a
 
 from zola.compat import lowest_square, popcount
 from zola.draw.svg import CELL, MARGIN, checker, square_corner
-from zola.draw.themes import THEMES
+from zola.draw.themes import colours
 from zola.page.screen import Motion
 from zola.rules.geometry import square_name
 from zola.rules.sides import BLUE, COLOR_NAMES, RED
@@ -51,7 +51,7 @@ def slide(
         ghost = ""
         if lost:
             half = CELL // 2
-            drawn = checker(mover ^ 1, x1 + half, y1 + half, THEMES[view.theme])
+            drawn = checker(mover ^ 1, x1 + half, y1 + half, colours(view.palette, view.theme))
             ghost = f'<g class="ghost {COLOR_NAMES[mover ^ 1]}">{drawn}</g>'
         appear = square_name(start) if back else ""
         return Motion(square_name(end), x0 - x1, y0 - y1, ghost, appear, browsing)

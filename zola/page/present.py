@@ -9,7 +9,6 @@
 """
 
 from zola.draw.svg import render
-from zola.draw.themes import THEMES
 from zola.lang.i18n import Text
 from zola.page.board import MODES
 from zola.page.board_screen import board_fields
@@ -96,7 +95,7 @@ def screen_of(app: "Page", once: Once) -> Screen:
             flip=view.flip,
             shading=view.shading,
             coordinates=view.coordinates,
-            theme=THEMES[board.theme_name()],
+            theme=board.colours(),
             language=app.language,
             focus=app.cursor,
         )
@@ -126,6 +125,7 @@ def screen_of(app: "Page", once: Once) -> Screen:
             "level": app.level,
             "language": app.language,
             "scheme": board.scheme,
+            "palette": board.palette_name(),
         },
         shading=view.shading,
         computer="" if app.puzzles.active() else app.say(computer.activity()),

@@ -17,7 +17,7 @@ from collections import namedtuple
 
 from zola.draw.replay import replay_svg
 from zola.draw.svg import escape, render
-from zola.draw.themes import THEMES
+from zola.draw.themes import colours
 from zola.page.screen import Download
 from zola.rules.game import EMPTY_NOTE, Game
 from zola.rules.link import DEFAULT_VIEW, View, position_only, unparse
@@ -83,6 +83,7 @@ def embed_code(game: Game, view: View, base_url: str) -> str:
         shading=view.shading,
         coordinates=view.coordinates,
         theme=view.theme,
+        palette=view.palette,
         clean=view.clean,
     )
     src = base_url + "#" + unparse(game, embedded)
@@ -100,7 +101,7 @@ def replay(game: Game, view: View, language: str) -> str:
         flip=view.flip,
         shading=view.shading,
         coordinates=view.coordinates,
-        theme=THEMES[view.theme],
+        theme=colours(view.palette, view.theme),
         language=language,
         notes=not view.clean,
     )
@@ -118,6 +119,6 @@ def diagram(game: Game, view: View, language: str) -> str:
         last_move=game.last_board_move(),
         highlight=note.highlight,
         arrows=note.arrows,
-        theme=THEMES[view.theme],
+        theme=colours(view.palette, view.theme),
         language=language,
     )

@@ -12,6 +12,9 @@ View options are bare words after the record's fields, separated by ``;``:
 ``nohints`` no legal-move dots and rings
 ``light``   the light colours, whatever the reader's scheme
 ``dark``    the dark colours, whatever the reader's scheme
+``slate``   the board's palette, whatever the reader's setting: any of
+            :data:`PALETTES` (``classic``, ``slate``, ``contrast``; their colours are
+            :data:`zola.draw.themes.PALETTES`)
 ``nolink``  in an embed: no "open in the full app" link
 ``clean``   without the author's arrows, marked squares and comments
 ``edit``    the board editor, holding the position shown
@@ -47,6 +50,7 @@ _FIELDS = (
     "coordinates",
     "hints",
     "theme",
+    "palette",
     "app_link",
     "clean",
     "edit",
@@ -66,6 +70,7 @@ if TYPE_CHECKING:
         coordinates: bool
         hints: bool
         theme: str
+        palette: str
         app_link: bool
         clean: bool
         edit: bool
@@ -83,7 +88,8 @@ class View(_View):
     ``hints``, ``app_link``, ``clean`` (no author's arrows, marks and comments) and
     ``edit`` (the board editor) are yes/no; ``theme`` is ``"light"`` or ``"dark"`` when
     the link chooses, ``""`` to follow the reader (the app's setting, the system's or
-    the host page's scheme);
+    the host page's scheme); ``palette`` one of :data:`PALETTES` when the link chooses,
+    ``""`` for the reader's setting (else the default);
     ``origin`` is the one host page origin an embed talks to (``""``: any); ``puzzle``
     the id of the puzzle to solve (``""``: none).
     """
@@ -96,12 +102,15 @@ class View(_View):
         return View(*values)
 
 
+# The board's palettes, by the words that name them, the default first.
+PALETTES = ("classic", "slate", "contrast")
+
 DEFAULT_VIEW = View(
-    False, False, False, False, False, True, True, "", True, False, False, "", ""
+    False, False, False, False, False, True, True, "", "", True, False, False, "", ""
 )
 
 # (word, field, the value it sets), in the order links are written in.
-WORDS = (
+WORDS: "tuple[tuple[str, str, bool | str], ...]" = (
     ("embed", "embed", True),
     ("panel", "panel", True),
     ("static", "static", True),
@@ -111,6 +120,7 @@ WORDS = (
     ("nohints", "hints", False),
     ("light", "theme", "light"),
     ("dark", "theme", "dark"),
+) + tuple((name, "palette", name) for name in PALETTES) + (
     ("nolink", "app_link", False),
     ("clean", "clean", True),
     ("edit", "edit", True),
