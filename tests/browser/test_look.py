@@ -78,15 +78,15 @@ def test_the_board_palette_is_chosen_in_the_settings_and_kept(open_app, page, sc
     classic = PALETTES["classic"][0]
     assert _board_colours(page) == (_rgb(classic.background), _rgb(classic.red))
     for name, (light, dark) in PALETTES.items():
-        page.select_option("#palette", name)
-        page.select_option("#scheme", "light")
+        use(page, "#palette", "select_option", name)
+        use(page, "#scheme", "select_option", "light")
         assert _board_colours(page) == (_rgb(light.background), _rgb(light.red))
         screenshot(f"palette-{name}-light", page=page)
-        page.select_option("#scheme", "dark")
+        use(page, "#scheme", "select_option", "dark")
         assert _board_colours(page) == (_rgb(dark.background), _rgb(dark.red))
         screenshot(f"palette-{name}-dark", page=page)
-    page.select_option("#scheme", "light")
-    page.select_option("#palette", "slate")
+    use(page, "#scheme", "select_option", "light")
+    use(page, "#palette", "select_option", "slate")
     assert page.evaluate("location.hash") == "#v1;size=6;moves=c3xd3.c4xd3;slate"
     page.reload()
     page.wait_for_function("document.body.dataset.ready === '1'")
