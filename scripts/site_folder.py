@@ -14,13 +14,22 @@ runs Jekyll, which leaves node_modules/ out without it). Files are copied, never
 linked. The folder's sw.js lists exactly the folder's files: its manifest is written
 again from the copies (a stale sw.js in the repository is told, and the folder's is
 fresh all the same).
+
+Then the guide: Sphinx builds guide/ into the folder's guide/ (warnings as errors), its
+live boards loading from the app beside it. The guide is read online: the offline
+worker does not precache it, and keeps the pages a reader opened for when the network
+fails. ``--check-tools`` exits 1 when the guide's tools (guide/requirements.txt) are not
+installed at their pinned versions (scripts/site then installs them).
 """
 
 from __future__ import annotations
 
 import argparse
 import shutil
+import subprocess
 import sys
+import tempfile
+from importlib import metadata
 from fnmatch import fnmatch
 from pathlib import Path
 
@@ -31,6 +40,8 @@ except ModuleNotFoundError:  # imported as scripts.site_folder (the tests)
 
 ROOT = precache.ROOT
 NOJEKYLL = ".nojekyll"
+GUIDE = "guide"  # the guide's sources in the repository, and its folder in the site
+GUIDE_TOOLS = ROOT / GUIDE / "requirements.txt"
 LICENCES = ("LICENSE*", "LICENCE*", "COPYING*", "NOTICE*")
 # What makes up the folder, for its report: the first prefix a path starts with.
 PARTS = (
@@ -39,6 +50,7 @@ PARTS = (
     ("node_modules/@pyscript/", "PyScript"),
     ("node_modules/workbox-", "Workbox (the offline worker)"),
     ("docs/", "the rules pages, six languages"),
+    ("guide/", "the guide (Sphinx and furo: pages, styles, search index)"),
     ("zola/data/", "the puzzle sets"),
     ("", "the app"),
 )
@@ -111,11 +123,55 @@ def write_site(dest: Path, root: Path = ROOT) -> None:
         )
 
 
+def missing_tools(requirements: Path = GUIDE_TOOLS) -> list[str]:
+    """The pins of ``requirements`` (``name==version`` lines) not installed as pinned."""
+    missing = []
+    for line in requirements.read_text(encoding="utf-8").splitlines():
+        pin = line.split("#", 1)[0].strip()
+        if not pin:
+            continue
+        name, _, version = pin.partition("==")
+        try:
+            installed = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            installed = None
+        if installed != version:
+            missing.append(pin)
+    return missing
+
+
+def write_guide(dest: Path, root: Path = ROOT) -> None:
+    """Build the guide (``root/guide``) into ``dest/guide`` with Sphinx, warnings as
+    errors; its doctrees and build info stay out of the folder."""
+    with tempfile.TemporaryDirectory() as doctrees:
+        done = subprocess.run(
+            [sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", "-d", doctrees,
+             str(root / GUIDE), str(dest / GUIDE)],
+            capture_output=True, text=True, check=False,
+        )
+    if done.returncode != 0:
+        raise SystemExit(f"site: the guide did not build:\n{done.stderr}{done.stdout}")
+    (dest / GUIDE / ".buildinfo").unlink(missing_ok=True)
+    for empty in ("_sources", "_downloads"):  # (the guide copies no sources, links no file)
+        if (dest / GUIDE / empty).is_dir() and not any((dest / GUIDE / empty).iterdir()):
+            (dest / GUIDE / empty).rmdir()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("dest", type=Path, help="the folder to write (missing or empty)")
+    parser.add_argument("dest", type=Path, nargs="?", help="the folder to write (missing or empty)")
+    parser.add_argument("--check-tools", action="store_true",
+                        help="exit 1 if the guide's tools are not installed as pinned")
     args = parser.parse_args(argv)
+    if args.check_tools:
+        missing = missing_tools()
+        if missing:
+            print(f"site: the guide needs {' '.join(missing)}", file=sys.stderr)
+        return 1 if missing else 0
+    if args.dest is None:
+        parser.error("the folder to write is missing")
     write_site(args.dest)
+    write_guide(args.dest)
     print(f"site: {args.dest}: {report(args.dest)}")
     return 0
 
