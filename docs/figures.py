@@ -1,7 +1,7 @@
-"""Draw the diagrams of the rules page (docs/rules.html) into docs/figures/, its live
-board's first screen into each language's page, and the README's puzzle.
+"""Draw the diagrams of the rules page (docs/rules.html) into docs/figures/, and its live
+board's first screen into each language's page.
 
-    python3 docs/figures.py              # docs/figures/*.svg, docs/rules*.html, docs/puzzle.svg
+    python3 docs/figures.py              # docs/figures/*.svg, docs/rules*.html
     python3 docs/figures.py DIRECTORY    # the figures only, somewhere else
 
 Every diagram is drawn by :func:`zola.draw.svg.render` from a zola
@@ -309,20 +309,8 @@ def write_pages() -> list[Path]:
     return written
 
 
-README_PUZZLE = "6-r132w0"  # the puzzle the README shows, drawn into docs/puzzle.svg
-
-
-def write_readme_puzzle() -> list[Path]:
-    """Draw the README's puzzle afresh (docs/puzzle.svg); the list of it if it changed."""
-    path, drawn = DOCS / "puzzle.svg", Diagram("puzzle=" + README_PUZZLE, {}).svg
-    if path.read_text(encoding="utf-8") == drawn:
-        return []
-    path.write_text(drawn, encoding="utf-8")
-    return [path]
-
-
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else OUT
     pages_too = target.resolve() == OUT
-    for path in write(target) + (write_pages() + write_readme_puzzle() if pages_too else []):
+    for path in write(target) + (write_pages() if pages_too else []):
         print(path)

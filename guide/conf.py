@@ -15,7 +15,7 @@ sys.path[:0] = [str(ROOT), str(HERE / "_ext")]  # zola from the checkout; the gu
 
 project = "Zola"
 author = "the Zola project"
-copyright = "Zola is a game by Mark Steere; this software: MIT licence"  # noqa: A001
+copyright = "Zola is a game by Mark Steere; this software: MIT licence"
 language = "en"
 
 extensions = [

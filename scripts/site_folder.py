@@ -29,8 +29,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from importlib import metadata
 from fnmatch import fnmatch
+from importlib import metadata
 from pathlib import Path
 
 try:
@@ -142,7 +142,7 @@ def missing_tools(requirements: Path = GUIDE_TOOLS) -> list[str]:
 
 def write_guide(dest: Path, root: Path = ROOT) -> None:
     """Build the guide (``root/guide``) into ``dest/guide`` with Sphinx, warnings as
-    errors; its doctrees and build info stay out of the folder."""
+    errors; its doctrees, build info and the theme's source maps stay out of the folder."""
     with tempfile.TemporaryDirectory() as doctrees:
         done = subprocess.run(
             [sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", "-d", doctrees,
@@ -152,6 +152,8 @@ def write_guide(dest: Path, root: Path = ROOT) -> None:
     if done.returncode != 0:
         raise SystemExit(f"site: the guide did not build:\n{done.stderr}{done.stdout}")
     (dest / GUIDE / ".buildinfo").unlink(missing_ok=True)
+    for source_map in (dest / GUIDE).rglob("*.map"):  # the theme's: no page loads them
+        source_map.unlink()
     for empty in ("_sources", "_downloads"):  # (the guide copies no sources, links no file)
         if (dest / GUIDE / empty).is_dir() and not any((dest / GUIDE / empty).iterdir()):
             (dest / GUIDE / empty).rmdir()

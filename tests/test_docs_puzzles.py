@@ -110,10 +110,17 @@ def test_sphinx_shows_the_puzzle_with_its_solution_folded_in_html_and_printed_in
     assert "details" not in tex
 
 
-def test_the_readmes_puzzle_is_drawn_from_the_set_now() -> None:
-    readme = (ROOT / "README.md").read_text("utf-8")
-    diagram = Diagram("puzzle=6-r132w0", {})
-    assert (ROOT / "docs" / "puzzle.svg").read_text("utf-8") == diagram.svg, (
-        "run: python3 docs/figures.py"
-    )
-    assert f"**{diagram.task()}**" in readme and diagram.solution_text() in readme
+def test_the_guides_gallery_shows_puzzles_of_the_set_by_rating() -> None:
+    """Each puzzle of the guide's gallery is in the set, its caption giving its rating,
+    the gallery going from easy to hard on each size."""
+    page = (ROOT / "guide" / "puzzles.md").read_text("utf-8")
+    caption = r"^```\{zola\} puzzle=(\S+)\n:caption: (?:On \dx\d, r|R)ated (\d+)"
+    shown = re.findall(caption, page, re.M)
+    assert len(shown) >= 8
+    by_id = {puzzle.id: puzzle for puzzle in PUZZLES}
+    for size in ("6", "8"):
+        ratings = [int(rating) for id, rating in shown if id.startswith(size + "-")]
+        assert ratings == sorted(ratings) and len(ratings) >= 3
+    for id, rating in shown:
+        assert by_id[id].rating == int(rating), id
+        assert Diagram("puzzle=" + id, {"live": ""}).puzzle == by_id[id]

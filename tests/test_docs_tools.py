@@ -411,15 +411,17 @@ arrows: pass
 """
 
 
-def readme_blocks() -> list[str]:
-    """The README's Markdown examples of a zola block: MyST's directive, MkDocs' fence."""
-    readme = (ROOT / "README.md").read_text("utf-8")
-    return re.findall(r"^````markdown\n(```\{?zola\}?.*?\n```)\n````$", readme, re.S | re.M)
+def guide_blocks() -> list[str]:
+    """The guide's Markdown examples of a zola block (guide/docs-tools.md): MyST's
+    directive, MkDocs' fence."""
+    page = (ROOT / "guide" / "docs-tools.md").read_text("utf-8")
+    example = r"^````\{example\} markdown\n(```\{?zola\}?.*?\n```)\n````$"
+    return re.findall(example, page, re.S | re.M)
 
 
 def test_sphinx_with_myst_reads_the_directive_and_the_markdown_fence(tmp_path: Path) -> None:
     _need("myst_parser")
-    examples = readme_blocks()
+    examples = guide_blocks()
     assert [block.split("\n", 1)[0] for block in examples] == [f"```{{zola}} {LINK}", "```zola"]
     src = tmp_path / "src"
     src.mkdir()
@@ -431,7 +433,7 @@ def test_sphinx_with_myst_reads_the_directive_and_the_markdown_fence(tmp_path: P
     warnings = build(src, tmp_path / "html", tmp_path / "doctrees", "html")
     text = (tmp_path / "html" / "index.html").read_text("utf-8")
     page = Tags(text)
-    # the page's live board, then the README's two (the same diagram, written both ways)
+    # the page's live board, then the guide's two (the same diagram, written both ways)
     assert [live["data-zola"] for live in page.live()] == [f"{NOTED};panel;flip"] * 3
     assert page.loaders() == [APP_LOADER]
     (image,) = [attrs for attrs, _ in page.all("img") if "zola-diagram" in attrs["class"]]

@@ -1,6 +1,6 @@
-"""The README's map of the package: every module is in it, and each room imports only
-from the rooms above it there (an import inside a function, which runs only when
-called, may look down: a position draws itself for a notebook)."""
+"""The guide's map of the package (guide/architecture.md): every module is in it, and
+each room imports only from the rooms above it there (an import inside a function,
+which runs only when called, may look down: a position draws itself for a notebook)."""
 
 import ast
 import pkgutil
@@ -25,10 +25,10 @@ def modules() -> set[str]:
 
 
 def mapped() -> set[str]:
-    """The modules the README's map names: ``room.module`` in its tables' first column."""
-    text = (ROOT / "README.md").read_text("utf-8")
-    start = text.index("### Where each part lives")
-    section = text[start : text.index("\n### ", start + 1)]
+    """The modules the guide's map names: ``room.module`` in its tables' first column."""
+    text = (ROOT / "guide" / "architecture.md").read_text("utf-8")
+    start = text.index("## Where each part lives")
+    section = text[start : text.index("\n## ", start + 1)]
     names = set()
     for line in section.splitlines():
         if line.startswith("| `"):
@@ -37,7 +37,7 @@ def mapped() -> set[str]:
     return names | TOP
 
 
-def test_every_module_of_the_package_is_in_the_readmes_map() -> None:
+def test_every_module_of_the_package_is_in_the_guides_map() -> None:
     assert len(modules()) > 50
     assert mapped() == modules()
 

@@ -69,7 +69,8 @@ def test_the_folder_holds_what_its_precache_lists_and_the_worker_and_licences_on
     # scripts), a licence, or .nojekyll: none a page loads.
     rest = files - set(listed)
     licences = {path for path in rest if path.endswith("/LICENSE")}
-    assert rest == {"sw.js", *worker_scripts(folder), ".nojekyll", *licences}
+    guide = {path for path in rest if path.startswith("guide/")}
+    assert rest - guide == {"sw.js", *worker_scripts(folder), ".nojekyll", *licences}
     assert len(worker_scripts(folder)) == 4
     assert (folder / ".nojekyll").read_bytes() == b""
     # The licences of the packages whose code is there, at each package's root.
@@ -83,6 +84,12 @@ def test_the_folder_holds_what_its_precache_lists_and_the_worker_and_licences_on
     assert {"index.html", "pyscript.toml", "computer.toml", "docs/rules.html", *rules} <= files
     assert {"web/ai_worker.py", "zola/engine/ai.py", "zola/data/puzzles-6.txt"} <= set(listed)
     assert {"node_modules/pyodide/pyodide.asm.wasm", "web/zola.rom"} <= set(listed)
+    # The guide, built by Sphinx beside the app (read online: not precached), its rules
+    # in every language too; no build leftovers.
+    pages = {f"guide/{path.stem}.html" for path in (ROOT / "guide").glob("*.md")}
+    assert {"guide/index.html", "guide/rules.html", "guide/rules.de.html"} <= pages <= guide
+    assert "guide/searchindex.js" in guide and "guide/_static/zola-diagrams.css" in guide
+    assert not [p for p in guide if p.startswith(("guide/_sources", "guide/.", "guide/_downloads"))]
 
 
 def test_the_folder_has_no_tests_sources_npm_metadata_or_source_maps(
@@ -93,7 +100,7 @@ def test_the_folder_has_no_tests_sources_npm_metadata_or_source_maps(
     assert not [path for path in files if (folder / path).is_symlink()]  # Pages refuses links
     assert not [p for p in files if p.endswith((".map", ".d.ts", "package.json", ".md"))]
     assert not [p for p in files if p.split("/")[0] in ("tests", "bench", "scripts", ".github")]
-    assert not [p for p in files if "README" in p or "/test" in p]
+    assert not [p for p in files if "README" in p or re.search(r"/tests?/", p)]
     # Of the package's sources, only those the computer's worker loads (computer.toml).
     worker = {path.removeprefix("./") for path in re.findall(
         r'^"(\./zola/[^"]+)"', (ROOT / "computer.toml").read_text("utf-8"), re.MULTILINE)}

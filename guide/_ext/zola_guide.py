@@ -92,7 +92,7 @@ class Example(SphinxDirective):
         if kind not in KINDS:
             raise self.error(f"example: one of {', '.join(KINDS)}, not {kind!r}")
         source = "\n".join(self.content)
-        code = nodes.literal_block(source, source, language="markdown" if kind == "markdown" else kind, classes=["example-source"])
+        code = nodes.literal_block(source, source, language=kind, classes=["example-source"])
         self.set_source_info(code)
         shown = nodes.container(classes=["example-result"])
         if kind == "html":

@@ -208,7 +208,7 @@ def test_a_host_message_keeps_the_embed_an_embed_and_saves_nothing(page, host, s
         "{type: 'zola:load', fragment: 'v1;size=8;moves=d4xe4'}, '*')"
     )
     frame.locator("#board svg[data-size='8']").wait_for(timeout=10_000)
-    assert frame.locator("body.embed").count() == 1  # the README's example keeps the view
+    assert frame.locator("body.embed").count() == 1  # the guide's example keeps the view
     assert frame.locator("#board svg").get_attribute("data-flipped") == "1"
     frame.locator('#board [data-square="d5"]').click()
     frame.locator('#board [data-square="e4"]').click()

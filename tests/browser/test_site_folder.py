@@ -1,6 +1,6 @@
 """The folder scripts/site writes, served alone by a plain static server (no special
-headers): the game against the computer, a puzzle, every docs page's live boards, and
-the app and the rules offline after one visit."""
+headers): the game against the computer, a puzzle, every docs page's live boards (the
+rules pages' and the guide's), and the app and the rules offline after one visit."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser.conftest import serving
+from tests.browser.conftest import serving, use
 from tests.browser.offline_tools import wait_for_boot, wait_for_precache, wait_until
 from tests.test_site_folder import build_site, files_of, manifest, worker_scripts
 from zola import decode
@@ -35,14 +35,15 @@ def server_url(site: Path) -> Iterator[str]:
         yield url
 
 
-def wait_for_boards(page, path: str) -> int:
-    """Until every live board of the page at ``path`` takes clicks; how many there are."""
+def wait_for_boards(page, path: str, some: bool = True) -> int:
+    """Until every live board of the page at ``path`` takes clicks (``some``: and it has
+    one at least); how many there are."""
     boards = page.locator("[data-zola]")
     deadline = time.monotonic() + BOOT_S
     while True:
         count = boards.count()
         ready = page.locator("[data-zola][data-ready='1']").count()
-        if count and ready == count:
+        if (count or not some) and ready == count:
             return count
         fatal = [e for e in page.console_errors if "PythonError" in e or "pageerror" in e]
         assert not fatal, f"{path}: a live board failed:\n  " + "\n  ".join(fatal)
@@ -57,7 +58,7 @@ def test_the_site_folder_plays_solves_teaches_and_works_offline(
     # with no cross-origin isolation (no COOP/COEP headers: the server sends none).
     open_app(PAST_THE_BOOK)
     assert page.evaluate("crossOriginIsolated") is False
-    page.select_option("#mode", "computer-first")  # the computer is Red, to move
+    use(page, "#mode", "select_option", "computer-first")  # the computer is Red, to move
     page.wait_for_function(
         "document.querySelectorAll('#moves button').length >= 3", timeout=COMPUTER_MS
     )
@@ -66,7 +67,7 @@ def test_the_site_folder_plays_solves_teaches_and_works_offline(
     assert f"{server_url}/node_modules/pyodide/pyodide.asm.wasm" in page.requests
 
     # A puzzle, from the folder's puzzle sets.
-    page.click("#puzzles")
+    use(page, "#puzzles")
     page.wait_for_function("document.body.dataset.puzzle === 'solving'", timeout=COMPUTER_MS)
     assert page.evaluate("location.hash").startswith("#puzzle=6-")
     assert f"{server_url}/zola/data/puzzles-6.txt" in page.requests
@@ -84,6 +85,21 @@ def test_the_site_folder_plays_solves_teaches_and_works_offline(
         images = page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 0)")
         assert images and all(images), path
 
+    # Every page of the guide, every live board on it ready (the embeds' frames too),
+    # each image shown; its boards load from the app's files, precached above.
+    guide = sorted(p.relative_to(site).as_posix() for p in (site / "guide").glob("*.html"))
+    assert len(guide) >= 18
+    boards = {}
+    for path in guide:
+        page.goto(f"{server_url}/{path}")
+        boards[path] = wait_for_boards(page, path, some=False)
+        for frame in page.frames[1:]:
+            frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=BOOT_S * 1000)
+        images = page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 0)")
+        assert all(images), path
+    assert sum(boards.values()) >= 40 and boards["guide/puzzles.html"] >= 8, boards
+    assert min(boards[f"guide/rules.{code}.html"] for code in ("de", "es", "fr", "it", "nl")) >= 4
+
     # Each file the pages and their workers asked for is in the folder, and precached but
     # for the offline worker's own scripts.
     asked = {urlsplit(url)._replace(query="", fragment="").geturl() for url in page.requests}
@@ -94,7 +110,8 @@ def test_the_site_folder_plays_solves_teaches_and_works_offline(
         if url.startswith(server_url + "/")
     }
     assert {url.removeprefix(server_url + "/") for url in local} <= files_of(site)
-    assert local - manifest_urls - worker == set()
+    guide_files = {url for url in local if url.startswith(f"{server_url}/guide/")}
+    assert local - manifest_urls - worker - guide_files == set()  # (the guide: online)
     assert page.console_errors == []  # no HTTP error, no console error
 
     # Offline: the app and a rules page load from the worker's cache.
