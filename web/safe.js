@@ -155,7 +155,7 @@ window.zolaSafe = {
   // An embed tells the page around it the height it needs at its width, whenever that
   // changes: {type: "zola:resize", height} (a square board above the panel).
   reportHeight(target, origin) {
-    const panel = document.querySelector(".panel");
+    const panel = document.querySelector("aside.panel"); // (body.panel: the `panel` word)
     const area = document.querySelector(".board-area");
     let last = 0;
     const report = () => {

@@ -99,3 +99,20 @@ def test_embed_code_and_the_height_it_reports(open_app, page, server_url, tmp_pa
     assert box["width"] < height < box["width"] + 200  # a square board and a status line
     svg = frame.locator("#board svg").bounding_box()
     assert svg["width"] >= box["width"] - 30  # the board fills the frame's width
+
+
+def test_an_embed_with_its_panel_reports_a_height_that_settles(page, server_url, tmp_path) -> None:
+    # The page's body carries the `panel` word as a class too: the height is the panel's,
+    # not the body's (which is the frame's, and would grow the frame at every report).
+    code = (f'<iframe src="{server_url}/#v1;size=6;moves=c3xd3;embed;panel" width="420" '
+            'height="560" title="Zola board" style="border:0"></iframe>')
+    (tmp_path / "host.html").write_text(HOST.format(code=code))
+    page.route("**/host.html", lambda route: route.fulfill(path=tmp_path / "host.html"))
+    page.goto(f"{server_url}/host.html")
+    frame = page.frame_locator("iframe")
+    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=60_000)
+    page.wait_for_function("window.heights.length > 0")
+    page.wait_for_timeout(1500)  # a frame that grows reports again at once, and again
+    heights = page.evaluate("window.heights")
+    assert len(heights) <= 3, heights
+    assert 420 < heights[-1] < 420 + 300, heights  # a square board, the steps, the moves
