@@ -76,7 +76,7 @@ app = App(
 )
 worker = []  # the computer's worker, once asked for: [a promise of it]
 reporting = []  # [True] once the page reports its height to the host page
-shown = {"language": None, "board": None, "dark": None}
+shown = {"language": None, "board": None, "dark": None, "moves": None}
 
 
 def draw() -> None:
@@ -104,6 +104,7 @@ def draw() -> None:
     element("message").textContent = screen.message
     draw_players(screen.players)
     draw_result(screen.result)
+    draw_move_choices(screen.move_choices)
     element("pie").hidden = not screen.pie
     draw_editor(screen.editor)
     draw_puzzle(screen.puzzle)
@@ -162,6 +163,8 @@ def translate(language: str) -> None:
         node.title = say(language, node.dataset.textTitle)
     for node in document.querySelectorAll("[data-text-label]"):
         node.setAttribute("aria-label", say(language, node.dataset.textLabel))
+    for node in document.querySelectorAll("[data-text-placeholder]"):
+        node.placeholder = say(language, node.dataset.textPlaceholder)
     element("rules-page").href = rules_page(language)
 
 
@@ -174,6 +177,28 @@ def draw_players(players) -> None:
         row.classList.toggle("to-move", player.to_move)
         row.querySelector(".player-name").textContent = player.name
         row.querySelector(".player-count").textContent = str(player.checkers)
+
+
+def draw_move_choices(moves) -> None:
+    """The move box's completions: the legal moves, when a person is to play."""
+    if moves == shown.get("moves"):
+        return
+    shown["moves"] = moves
+    choices = element("move-choices")
+    choices.replaceChildren()
+    for move in moves:
+        option = document.createElement("option")
+        option.value = move
+        choices.append(option)
+    element("move-text").disabled = not moves
+
+
+def type_move(event) -> None:
+    """Enter in the move box plays what it holds; its text stays, selected, to retype."""
+    if event.key == "Enter":
+        field = element("move-text")
+        app.type_move(str(field.value))
+        field.select()
 
 
 def draw_result(result) -> None:
@@ -401,6 +426,7 @@ board_events()
 on("graph", "click", graph_click)
 on("comment", "change", lambda _event: app.set_comment(element("comment").value))
 on("edit-text", "change", lambda _event: app.position_text(element("edit-text").value))
+on("move-text", "keydown", type_move)
 for button in BUTTONS.values():
     on(button.name, "change" if button.toggle else "click", press(button.name))
 for menu in MENUS:

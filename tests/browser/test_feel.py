@@ -199,7 +199,7 @@ def test_a_wide_screen_shows_the_board_players_moves_and_a_handful_of_tools(
         "all => all.filter(e => e.checkVisibility() && !e.closest('#moves'))"
         ".map(e => e.id || e.textContent.trim())"
     )
-    assert len(shown) <= 12, shown  # calm: three menus, the toolbar, a line action
+    assert len(shown) <= 13, shown  # calm: three menus, the toolbar, the move box, a line action
     for control in ("#mode", "#new", "#motion", "#sound", "#copy", "#comment"):
         assert not page.is_visible(control), control
     for control in ("#first", "#undo", "#redo", "#last", "#flip", "#hint", "#analysis"):

@@ -243,6 +243,7 @@ def _plain(screen: object) -> list:
         screen.message,
         [list(player) for player in screen.players],
         list(screen.result) if screen.result is not None else None,
+        list(screen.move_choices),
         [screen.pie, screen.can_back, screen.can_forward, screen.game_over, screen.shading],
         sorted([list(pair) for pair in screen.controls.items()]),
         [screen.language, screen.computer, screen.retry, screen.can_hint],

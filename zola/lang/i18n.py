@@ -176,6 +176,10 @@ ENGLISH: "Messages" = {
     "page.players": "Players",
     "page.menus": "Menus",
     "page.rematch": "Rematch",
+    "page.type_move": "Type a move",
+    "page.type_move_example": "Type a move: c3xd3, c3-b2",
+    "notice.not_now": "{move} is not a move to type: passes are played for you, and swap "
+    "only when it is offered.",
     "page.close": "Close",
     "group.share": "Share and export",
     "editor.empty": "The board is empty: place checkers of both colours.",

@@ -49,7 +49,7 @@ from zola.page.screen import Download, Once, Screen
 from zola.page.sharing import share
 from zola.rules.errors import InvalidOptionError, ZolaError, link_detail
 from zola.rules.game import EMPTY_NOTE, Game
-from zola.rules.geometry import Square
+from zola.rules.geometry import Square, square_name
 from zola.rules.link import DEFAULT_VIEW, View, parse, unparse
 from zola.rules.move import Move
 from zola.rules.record import encode
@@ -318,6 +318,30 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
         """A drag from one square to another: select the checker on ``start``, act on ``end``
         (in the editor: carry the checker there)."""
         self.activity().drag(start, end)
+
+    def type_move(self, text: str) -> None:
+        """A move typed in the move box: ``c3xd3`` or ``c3-b2`` is played as a drag from
+        its square to its target (so it is checked and said as a click is), ``swap`` takes
+        the pie offer; text that is no move says what is wrong with it."""
+        try:
+            move = Move.parse(text.strip().lower())
+        except ZolaError as error:
+            self.board.notice = error.text
+            return
+        if move == Move.SWAP and self.board.offers_swap():
+            self.press("swap")
+        elif move in (Move.SWAP, Move.PASS):
+            self.board.notice = Text("notice.not_now", move=str(move))
+        else:
+            self.drag(square_name(move.from_square), square_name(move.to_square))
+
+    def move_choices(self) -> tuple[str, ...]:
+        """The moves the move box offers to complete: the legal moves of the position
+        looked at, when a person is to play it (none in the editor, for the computer,
+        in a static view or at the end)."""
+        if self.editor is not None or self.view.static or self.computer_to_move():
+            return ()
+        return tuple(str(move) for move in self.game.legal_moves() if move != Move.PASS)
 
     def board_key(self, key: str) -> bool:
         """A key on the board: arrows move the cursor, Enter or Space act on its square,

@@ -62,6 +62,7 @@ if TYPE_CHECKING:
         def computer_allowed(self) -> bool: ...
         def fragment(self) -> str: ...
         def result_screen(self) -> ResultScreen | None: ...
+        def move_choices(self) -> tuple[str, ...]: ...
 
 
 def rules_page(language: str) -> str:
@@ -110,6 +111,7 @@ def screen_of(app: "Page", once: Once) -> Screen:
             by_colour=editor is not None or app.puzzles.active(),
         ),
         result=app.result_screen(),
+        move_choices=app.move_choices(),
         sounds=once.sounds,
         switches={"motion": app.motion, "sound": app.sound},
         layout={
