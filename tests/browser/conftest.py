@@ -254,8 +254,11 @@ def use(page, selector: str, action: str = "click", *args: object, **options: ob
     if inside and not menu.evaluate("menu => menu.open"):
         menu.locator(":scope > summary").click()
     answer = getattr(page.locator(selector), action)(*args, **options)
-    if inside:
-        menu.evaluate("menu => { menu.open = false; }")
+    if inside:  # closed, the focus back on its name (as Escape does)
+        menu.evaluate(
+            "menu => { menu.open = false;"
+            " if (menu.contains(document.activeElement)) menu.querySelector('summary').focus(); }"
+        )
     return answer
 
 

@@ -217,3 +217,26 @@ def test_a_wide_screen_shows_the_board_players_moves_and_a_handful_of_tools(
     page.keyboard.press("Escape")
     assert not page.is_visible("#motion")
     assert page.evaluate("document.activeElement.textContent") == "Settings"
+
+
+def test_a_dragged_checker_follows_the_pointer_and_lands_without_a_slide(open_app) -> None:
+    page = open_app()
+    start = page.locator('#board [data-square="c3"]').bounding_box()
+    end = page.locator('#board [data-square="d3"]').bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(start["x"] + start["width"], start["y"] + start["height"] / 2, steps=4)
+    lifted = page.locator("#board .lifted")
+    assert lifted.count() == 1 and lifted.get_attribute("transform").startswith("translate(")
+    copy, held = lifted.bounding_box(), page.locator('#board [data-on="c3"]').first
+    assert copy["x"] > start["x"] + start["width"] / 4  # it moved with the pointer
+    assert held.evaluate("part => part.style.opacity") == "0.3"  # the real one, faded
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=4)
+    page.mouse.up()
+    assert page.evaluate("location.hash").endswith("moves=c3xd3")
+    assert page.locator("#board .lifted").count() == 0
+    assert page.evaluate(SLIDING) == 0  # dropped where it lands: no slide there
+    page.mouse.move(end["x"] + 5, end["y"] + 5)
+    page.mouse.down()  # a press without a move lifts nothing
+    assert page.locator("#board .lifted").count() == 0
+    page.mouse.up()
