@@ -17,10 +17,12 @@ export function squareAt(root, event) {
 // list, square(name) for a click on a square, key(key, onSquare) for a key (it answers
 // whether it used the key, which then goes no further), drag(from, to) for a drag with
 // the main button from one square to another (played like two clicks), and mark(from,
-// to) for one with the other button (a note: the same square marks it, another draws an
-// arrow; the browser's menu stays away).
+// to) for one with the other button or a finger held still for half a second (a note:
+// the same square marks it, another draws an arrow; the browser's menu stays away).
 export function listen(container, root, handlers) {
+  let noted = false; // a held finger just made a note: its click selects nothing
   container.addEventListener("click", (event) => {
+    if (noted) return void (noted = false);
     const target = event.target;
     const action = target.closest("[data-do]");
     if (action && handlers.action) return handlers.action(action.dataset.do);
@@ -38,16 +40,25 @@ export function listen(container, root, handlers) {
   });
   let from = null; // the square a drag started on, its button and point, and its lift
   container.addEventListener("pointerdown", (event) => {
+    noted = false;
+    clearTimeout(from?.hold);
     const square = squareAt(root, event);
     from = square ? { square, button: event.button, x: event.clientX, y: event.clientY } : null;
+    if (from && event.pointerType === "touch" && handlers.mark) {
+      // A finger held still is the other button: a note, where it is lifted.
+      const pressed = from;
+      pressed.hold = setTimeout(() => (pressed.button = 2), HOLD_MS);
+    }
   });
   container.addEventListener("pointermove", (event) => {
     if (!from || from.button !== 0 || !handlers.drag) return;
     if (!from.lift && Math.hypot(event.clientX - from.x, event.clientY - from.y) < LIFT_PX) return;
+    clearTimeout(from.hold); // a drag, not a hold
     if (!("lift" in from)) from.lift = lift(container, from.square, event); // (null: no checker)
     from.lift?.follow(event);
   });
   const drop = () => {
+    clearTimeout(from?.hold);
     from?.lift?.drop();
     from = null;
   };
@@ -55,10 +66,14 @@ export function listen(container, root, handlers) {
   container.addEventListener("pointerup", (event) => {
     const start = from;
     drop();
-    const to = start && start.button === event.button ? squareAt(root, event) : null;
+    const held = start?.button === 2 && event.pointerType === "touch"; // (held still)
+    const to = start && (held || start.button === event.button) ? squareAt(root, event) : null;
     if (!to) return;
-    if (event.button === 2 && handlers.mark) handlers.mark(start.square, to);
-    else if (event.button === 0 && to !== start.square && handlers.drag) {
+    if (start.button === 2 && handlers.mark) {
+      noted = held;
+      handlers.mark(start.square, to);
+    }
+    else if (start.button === 0 && to !== start.square && handlers.drag) {
       if (start.lift) dropped.add(container); // it is where it was dropped: no slide there
       handlers.drag(start.square, to);
     }
@@ -70,6 +85,7 @@ export function listen(container, root, handlers) {
 // real one faded) until the drop, which zola judges like two clicks. Only the drawing:
 // nothing here decides whether the move is legal.
 const LIFT_PX = 6; // how far the pointer goes, pressed, before a press becomes a drag
+const HOLD_MS = 500; // how long a finger held still on a square takes to become a note
 const SVG_NS = "http://www.w3.org/2000/svg";
 const dropped = new WeakSet(); // containers whose next drawing comes from a drop
 

@@ -240,3 +240,39 @@ def test_a_dragged_checker_follows_the_pointer_and_lands_without_a_slide(open_ap
     page.mouse.down()  # a press without a move lifts nothing
     assert page.locator("#board .lifted").count() == 0
     page.mouse.up()
+
+
+def _touch(page, client, kind: str, square: str | None = None) -> None:
+    """A finger on the board (Chrome's touch events): touchStart, touchMove on ``square``,
+    or touchEnd."""
+    points = []
+    if square is not None:
+        box = page.locator(f'#board [data-square="{square}"]').bounding_box()
+        points = [{"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}]
+    client.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+@pytest.mark.context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+def test_a_finger_drags_a_checker_and_a_held_finger_draws_notes(open_app, page) -> None:
+    open_app()
+    client = page.context.new_cdp_session(page)
+    _touch(page, client, "touchStart", "c3")
+    _touch(page, client, "touchMove", "c4")  # at once: a drag
+    assert page.locator("#board .lifted").count() == 1
+    _touch(page, client, "touchMove", "d3")
+    _touch(page, client, "touchEnd")
+    assert page.evaluate("location.hash").endswith("moves=c3xd3")
+    _touch(page, client, "touchStart", "e4")
+    page.wait_for_timeout(700)  # held still: a note
+    _touch(page, client, "touchEnd")
+    assert page.locator("#board .highlight").count() == 1
+    assert page.locator("#board .selected").count() == 0  # and no selection
+    _touch(page, client, "touchStart", "a1")
+    page.wait_for_timeout(700)
+    _touch(page, client, "touchMove", "b2")
+    _touch(page, client, "touchEnd")
+    assert page.locator("#board .arrow").count() == 1
+    assert "moves=c3xd3" in page.evaluate("location.hash")  # no move by the notes
+    page.click('[data-group="notes"] > summary')
+    assert page.is_visible("text=Touch and hold a square to mark it")
+    assert not page.is_visible("text=Right-click a square")

@@ -157,6 +157,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'page.comment': 'Kommentar zu dieser Stellung',
     'page.clean': 'Notizen ausblenden',
     'page.clear_notes': 'Notizen hier löschen',
+    'page.notes_touch_help': 'Halte ein Feld gedrückt, um es zu markieren; halte, dann gleite zu einem anderen Feld, um einen Pfeil zu zeichnen.',
     'page.notes_help': 'Rechtsklick auf ein Feld markiert es, Ziehen mit der rechten Taste zeichnet einen Pfeil; auf dem Brett markiert H das Feld unter dem Cursor, A beginnt oder beendet einen Pfeil.',
     'reason.timeout': 'keine Antwort in der Zeit',
     'page.mode': 'Gegner',

@@ -157,6 +157,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'page.comment': 'Comentario sobre esta posición',
     'page.clean': 'Ocultar notas',
     'page.clear_notes': 'Borrar las notas de aquí',
+    'page.notes_touch_help': 'Mantén pulsada una casilla para marcarla; mantén y desliza a otra casilla para dibujar una flecha.',
     'page.notes_help': 'Clic derecho en una casilla para marcarla, arrastrar con el botón derecho para dibujar una flecha; en el tablero, H marca la casilla bajo el cursor y A empieza o termina una flecha.',
     'reason.timeout': 'no ha respondido a tiempo',
     'page.mode': 'Rival',

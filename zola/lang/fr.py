@@ -157,6 +157,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'page.comment': 'Commentaire sur cette position',
     'page.clean': 'Masquer les notes',
     'page.clear_notes': 'Effacer les notes ici',
+    'page.notes_touch_help': 'Touchez une case et maintenez pour la marquer ; maintenez, puis glissez vers une autre case pour tracer une flèche.',
     'page.notes_help': 'Clic droit sur une case pour la marquer, glisser avec le bouton droit pour tracer une flèche ; sur le plateau, H marque la case sous le curseur et A commence ou termine une flèche.',
     'reason.timeout': 'pas de réponse à temps',
     'page.mode': 'Adversaire',

@@ -206,6 +206,8 @@ ENGLISH: "Messages" = {
     "page.comment": "Comment on this position",
     "page.clean": "Hide notes",
     "page.clear_notes": "Clear the notes here",
+    "page.notes_touch_help": "Touch and hold a square to mark it; hold, then slide to "
+    "another square to draw an arrow.",
     "page.notes_help": "Right-click a square to mark it, right-drag to draw an arrow; on the "
     "board, H marks the square under the cursor and A starts or ends an arrow.",
     "reason.timeout": "no answer in time",

@@ -157,6 +157,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'page.comment': 'Commento su questa posizione',
     'page.clean': 'Nascondi le note',
     'page.clear_notes': 'Cancella le note qui',
+    'page.notes_touch_help': "Tieni premuta una casella per segnarla; tieni premuto, poi scorri su un'altra casella per disegnare una freccia.",
     'page.notes_help': 'Clic destro su una casella per segnarla, trascina col tasto destro per disegnare una freccia; sulla scacchiera, H segna la casella sotto il cursore e A inizia o termina una freccia.',
     'reason.timeout': 'nessuna risposta in tempo',
     'page.mode': 'Avversario',

@@ -157,6 +157,7 @@ STRINGS: "dict[str, str | tuple[str, ...]]" = {
     'page.comment': 'Opmerking bij deze stelling',
     'page.clean': 'Notities verbergen',
     'page.clear_notes': 'Notities hier wissen',
+    'page.notes_touch_help': 'Houd een veld ingedrukt om het te markeren; houd vast en schuif naar een ander veld om een pijl te tekenen.',
     'page.notes_help': 'Klik met rechts op een veld om het te markeren, sleep met rechts om een pijl te tekenen; op het bord markeert H het veld onder de cursor en begint of eindigt A een pijl.',
     'reason.timeout': 'geen antwoord op tijd',
     'page.mode': 'Tegenstander',
