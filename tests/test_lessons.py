@@ -99,7 +99,8 @@ def test_a_lesson_steps_through_the_mistakes_and_gives_the_game_back_where_it_wa
     for _ in range(5):
         app.button("lesson-next")
     screen = app.screen()
-    assert screen.lesson.heading == "Learn from your mistakes: 6 of 6" and not screen.lesson.can_next
+    assert screen.lesson.heading == "Learn from your mistakes: 6 of 6"
+    assert not screen.lesson.can_next
     app.button("lesson-show")
     assert app.screen().lesson.words == "The best move: d6xc6. That was the last one."
     app.button("lesson-leave")

@@ -109,13 +109,12 @@ def mistakes(game: Game, computer: "tuple[bool, bool]") -> list[Mistake]:
     for ply, (move, entry) in enumerate(zip(game.main_moves(), review.moves)):  # noqa: B905
         options = line.legal_moves()
         pie = (ply == 0 and line.from_standard_start) or Move.SWAP in options
-        mover = line.player_to_move()
-        if entry.mark in (MISTAKE, BLUNDER) and mover in players and not pie:
-            if entry.better in options:  # (a link's review may name any move)
-                red = review.start if ply == 0 else review.moves[ply - 1].red
-                best = red if line.turn == RED else 100 - red
-                start = line.position.copy()
-                found.append(Mistake(ply, start, move, entry.better, best, entry.loss))
+        ours = entry.mark in (MISTAKE, BLUNDER) and line.player_to_move() in players
+        if ours and not pie and entry.better in options:  # (a link's review may name any)
+            red = review.start if ply == 0 else review.moves[ply - 1].red
+            best = red if line.turn == RED else 100 - red
+            start = line.position.copy()
+            found.append(Mistake(ply, start, move, entry.better, best, entry.loss))
         line.play(move)
     return found
 
