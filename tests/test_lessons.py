@@ -58,6 +58,9 @@ def test_no_lesson_without_a_review_or_for_the_pie_rules_decisions_alone() -> No
         ["50"] + ["50.8?!a1-a2"] * 12
     )
     assert not new_app("#" + inaccuracies_only).screen().can_learn
+    reviewing_again = lesson_app()
+    reviewing_again.button("review")
+    assert not reviewing_again.screen().can_learn
 
 
 def test_a_lesson_steps_through_the_mistakes_and_gives_the_game_back_where_it_was() -> None:

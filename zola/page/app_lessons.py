@@ -39,9 +39,11 @@ class LessonCommands:
 
     def can_learn(self) -> bool:
         """Whether Learn from your mistakes is offered: the review marked mistakes or
-        blunders of the reader's, and the computer may weigh the moves tried."""
+        blunders of the reader's, the computer may weigh the moves tried, and reviews
+        nothing now (its answer would land on an exercise)."""
         return (
             self.lesson is None
+            and self.computer.reviewing is None
             and self.editor is None
             and not self.puzzles.active()
             and self.board.computer_allowed()
