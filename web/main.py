@@ -108,6 +108,7 @@ def draw() -> None:
     element("pie").hidden = not screen.pie
     draw_editor(screen.editor)
     draw_puzzle(screen.puzzle)
+    draw_lesson(screen.lesson)
     element("undo").disabled = element("first").disabled = not screen.can_back
     element("redo").disabled = element("last").disabled = not screen.can_forward
     element("new").classList.toggle("attention", screen.game_over)
@@ -225,6 +226,25 @@ def draw_puzzle(puzzle) -> None:
     element("puzzle-solution").disabled = not puzzle.can_show
 
 
+def draw_lesson(lesson) -> None:
+    """Learn from your mistakes: its panel while it is on (the puzzle panel's look)."""
+    body = document.body
+    starting = lesson is not None and not body.classList.contains("learning")
+    body.classList.toggle("learning", lesson is not None)
+    body.dataset.lesson = lesson.state if lesson is not None else ""
+    element("lesson").hidden = lesson is None
+    if lesson is None:
+        return
+    element("lesson-heading").textContent = lesson.heading
+    element("lesson-played").textContent = lesson.played
+    element("lesson-words").textContent = lesson.words
+    element("lesson-retry").hidden = not lesson.can_retry
+    element("lesson-show").disabled = not lesson.can_show
+    element("lesson-next").disabled = not lesson.can_next
+    if starting:  # the Learn button is gone: the reader goes on from the panel
+        element("lesson-heading").focus()
+
+
 def draw_editor(editor) -> None:
     """The board editor's controls, when it is open."""
     document.body.classList.toggle("editing", editor is not None)
@@ -255,6 +275,7 @@ def draw_analysis(screen) -> None:
         element("eval-text").textContent = evaluation.words
         element("best-line").textContent = evaluation.line
     review = screen.review
+    element("learn").hidden = not screen.can_learn
     element("review-panel").hidden = review is None
     if review is not None:
         element("graph").innerHTML = review.graph

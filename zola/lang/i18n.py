@@ -356,6 +356,22 @@ ENGLISH: "Messages" = {
     "puzzle.missing": "There is no puzzle {id}: here is another one.",
     "puzzle.unavailable": "The puzzles could not be loaded: {detail}.",
     "puzzle.none": "There are no puzzles for the {size}x{size} board.",
+    "page.learn": "Learn from your mistakes",
+    "page.lesson_show": "Show the best move",
+    "page.lesson_next": "Next mistake",
+    "lesson.heading": "Learn from your mistakes: {number} of {count}",
+    "lesson.context": "Move {number}: {color} played {move} here (−{loss}%).",
+    "lesson.task": "Find a better move for {color}.",
+    "lesson.checking": "Checking {move}…",
+    "lesson.best": "Well found: {move} is the best move.",
+    "lesson.found": "Well found: {move} is as good as the best move, {better}.",
+    "lesson.wins": "Well found: {move} wins the game.",
+    "lesson.played": "{move} is the move played in the game: it loses {loss}%. Try again.",
+    "lesson.wrong": "{move} loses {loss}%: there is better. Try again.",
+    "lesson.unchecked": "{move} could not be checked: try a move again.",
+    "lesson.shown": "The best move: {move}.",
+    "lesson.over": "Go on to the next mistake, or back to the game.",
+    "lesson.last": "That was the last one.",
 }
 
 
