@@ -82,6 +82,15 @@ if TYPE_CHECKING:
         loading: bool
         size: int
 
+    class _LessonScreen(NamedTuple):
+        heading: str
+        played: str
+        words: str
+        state: str
+        can_retry: bool
+        can_show: bool
+        can_next: bool
+
     class BoardFields(TypedDict):
         """What one board shows (see :data:`BOARD_FIELDS`), as keywords of a screen."""
 
@@ -115,6 +124,7 @@ if TYPE_CHECKING:
         # what the page around it shows: PAGE_FIELDS
         players: "tuple[PlayerScreen, PlayerScreen]"
         result: "ResultScreen | None"
+        move_choices: tuple[str, ...]
         sounds: tuple[str, ...]
         switches: dict[str, bool]
         layout: dict[str, bool]
@@ -145,6 +155,8 @@ if TYPE_CHECKING:
         request: "Request | None"
         puzzle: "PuzzleScreen | None"
         fetch: tuple[str, ...]
+        can_learn: bool
+        lesson: "LessonScreen | None"
 
     class _Once(NamedTuple):
         request: "Request | None"
@@ -170,6 +182,10 @@ else:
         "PuzzleScreen",
         ("heading", "record", "state", "can_retry", "can_hint", "can_show", "loading", "size"),
     )
+    _LessonScreen = namedtuple(
+        "LessonScreen",
+        ("heading", "played", "words", "state", "can_retry", "can_show", "can_next"),
+    )
 
 # What one board shows, in the order both screens begin with:
 BOARD_FIELDS = (
@@ -190,6 +206,7 @@ BOARD_FIELDS = (
 PAGE_FIELDS = (
     "players",  # two PlayerScreens, as the board faces them: the one at its top first
     "result",  # a ResultScreen over the board when the game shown is won, else None
+    "move_choices",  # the moves the move box completes (the legal ones), as text
     "sounds",  # the sounds to play now, in order: "move", "capture", "pass", "end"
     "switches",  # {checkbox id: checked}: motion, sound
     "layout",  # {class of the page: on}: embed, panel, static, dark
@@ -220,6 +237,8 @@ PAGE_FIELDS = (
     "request",  # a zola.engine.protocol.Request for the worker, or None
     "puzzle",  # a PuzzleScreen in puzzle mode, else None
     "fetch",  # files of the site to fetch and hand to App.take_file, once
+    "can_learn",  # the review marked mistakes of the reader's: Learn from your mistakes
+    "lesson",  # a LessonScreen while the reader learns from their mistakes, else None
 )
 if not TYPE_CHECKING:
     _Screen = namedtuple("Screen", BOARD_FIELDS + PAGE_FIELDS)
@@ -316,6 +335,15 @@ class PuzzleScreen(_PuzzleScreen):
     solver's record, the trainer's state (see :data:`zola.page.training.STATES`), whether
     Try again, Hint and Show solution apply (:meth:`zola.page.training.Trainer.can`),
     whether puzzles are still loading and the size chosen."""
+
+    __slots__ = ()
+
+
+class LessonScreen(_LessonScreen):
+    """What the page shows while the reader learns from their mistakes: a heading (which
+    mistake of how many), what was played there, the exercise's words (a live region),
+    its state (see :class:`zola.page.lessons.Correction`) and whether Try again, Show the
+    best move and Next mistake apply."""
 
     __slots__ = ()
 
