@@ -99,6 +99,25 @@ def test_the_site_folder_plays_solves_teaches_and_works_offline(
         assert all(images), path
     assert sum(boards.values()) >= 40 and boards["guide/puzzles.html"] >= 8, boards
     assert min(boards[f"guide/rules.{code}.html"] for code in ("de", "es", "fr", "it", "nl")) >= 4
+    # A reader tries the step on the rules page's board, and solves a puzzle's first move.
+    page.goto(f"{server_url}/guide/rules.html")
+    wait_for_boards(page, "guide/rules.html")
+    board = page.locator("[data-zola*='start=6/6/br4/6/1b4/6_r']")
+    board.locator("[data-square='b4']").click()
+    board.locator("[data-square='b5']").click()
+    board.locator(".moves button").first.wait_for(timeout=10_000)
+    after = board.locator("svg[data-position]").get_attribute("data-position")
+    assert after == "6/1r4/b5/6/1b4/6 b"
+    page.goto(f"{server_url}/guide/puzzles.html")
+    wait_for_boards(page, "guide/puzzles.html")
+    puzzle = page.locator("[data-zola$='puzzle=6-r132w0']")
+    puzzle.locator("[data-square='f5']").click()
+    puzzle.locator("[data-square='c5']").click()
+    page.wait_for_function(  # the puzzle answers with the defence: Red to move again
+        "document.querySelector(\"[data-zola$='puzzle=6-r132w0']\").shadowRoot"
+        ".querySelector('svg[data-position]').dataset.position.endsWith(' r')",
+        timeout=10_000,
+    )
 
     # Each file the pages and their workers asked for is in the folder, and precached but
     # for the offline worker's own scripts.
