@@ -209,6 +209,29 @@ def test_the_rules_pages_show_the_checked_positions_in_their_language(
     }
 
 
+def _words(markup: str) -> str:
+    """The text of some HTML, as a reader sees it: no tags, no quotation marks nor
+    apostrophes (Sphinx makes them typographic), one space."""
+    text = html.unescape(re.sub(r"<[^>]+>", "", markup))
+    return " ".join(re.sub(r"[“”„‘’«»\"']", "", text).split())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_rules_pages_say_what_the_apps_rules_pages_say(built: Path, code: str) -> None:
+    """Each paragraph and caption of the app's rules page (docs/rules*.html) is on the
+    guide's rules page of its language: the two teach the same words."""
+    name = "rules.html" if code == "en" else f"rules.{code}.html"
+    app_page = (ROOT / "docs" / name).read_text("utf-8")
+    main = app_page[app_page.index("<main>") : app_page.index("</main>")]
+    main = re.sub(r"<div class=\"live\".*?<!-- end of first screen --></div>", "", main, flags=re.S)
+    blocks = re.findall(r"<(p|figcaption|h2|h3)\b[^>]*>(.*?)</\1>", main, re.S)
+    said = [_words(text) for _, text in blocks]
+    guide = _words((built / name).read_text("utf-8"))
+    assert len(said) > 15
+    assert [text for text in said if text not in guide] == []
+
+
 def test_the_guides_tools_are_pinned_as_the_tests_run_them() -> None:
     pins = [
         line.split("#", 1)[0].strip()
