@@ -1014,3 +1014,34 @@ def test_the_board_palette_is_chosen_remembered_and_named_in_the_link() -> None:
     assert PALETTES["classic"][0].background in linked.screen().board
     with pytest.raises(InvalidOptionError, match="choose classic, slate, contrast"):
         app.choose("palette", "sepia")
+
+
+def test_a_typed_move_plays_as_a_drag_and_bad_text_says_why() -> None:
+    app = new_app()
+    assert "c3xd3" in app.screen().move_choices and "pass" not in app.screen().move_choices
+    app.type_move(" C3xD3 ")
+    assert [str(move) for move in app.game.moves] == ["c3xd3"]
+    assert "swap" in app.screen().move_choices
+    app.type_move("c3xz9")
+    assert app.screen().message == (
+        "bad move 'c3xz9': bad square 'z9': expected a file a-j and a rank 1-10, like 'c3'"
+    )
+    app.type_move("a1-a2")  # a move by the wrong side, said as a click on it says it
+    assert app.screen().message == "Not your checker: Blue is to move."
+    app.type_move("pass")
+    assert app.screen().message.startswith("pass is not a move to type")
+    app.type_move("swap")
+    assert app.game.swapped()
+    app.choose("language", "de")
+    app.type_move("c3+d4")
+    assert app.screen().message.startswith("ungültiger Zug 'c3+d4'")
+
+
+def test_the_move_box_offers_moves_only_to_a_person_to_play() -> None:
+    app = new_app()
+    app.choose("mode", "computer-first")  # the computer is to move
+    assert app.screen().move_choices == ()
+    app.choose("mode", "humans")
+    assert len(app.screen().move_choices) == len(app.game.legal_moves())
+    app.button("edit")
+    assert app.screen().move_choices == ()

@@ -838,3 +838,40 @@ def test_puzzle_mode_is_the_same(micropython: Run) -> None:
     assert history[-1][0] == sessions[4][0][len("#puzzle="):] and history[-1][4] is True
     assert dict(streak[-2])["streak_best"] >= 2 and len(dict(streak[-2])["history"]) >= 3
     assert_agree(sessions, micropython("puzzle_sessions", sessions), on_cpython)
+
+
+def test_learning_from_a_reviews_mistakes_is_the_same(micropython: Run) -> None:
+    """Learn from your mistakes (``zola.page.lessons``): the move played, another one the
+    computer weighs, the best move shown, the next mistake and back to the game, in
+    German."""
+    from zola.page.lessons import GAME
+
+    def move(text: str) -> list[list]:
+        return [["click", [text[:2]]], ["click", [text[3:]]]]
+
+    events = [
+        ["choose", ["language", "de"]],
+        ["button", ["learn"]],
+        *move("a5xb5"),  # the move played: wrong at once
+        ["button", ["lesson-retry"]],
+        ["computer_ready", []],
+        *move("a1xb1"),  # another move: weighed by the computer
+        ["answer", ["300 3 900 0|300 b2xc2"]],
+        ["button", ["lesson-show"]],
+        ["button", ["lesson-next"]],
+        *move("f3xf4"),  # the review's better move: found
+        ["button", ["lesson-leave"]],
+    ]
+    sessions = [["#" + GAME, False, events]]
+    on_cpython = harness.pages(sessions)
+    lessons = [screen[16][1] for screen in on_cpython[0]]  # after each event
+    assert lessons[0] is None and on_cpython[0][0][16][0]  # offered, not started
+    assert lessons[4][2:4] == [
+        "a5xb5 ist der Zug aus der Partie: er verliert 12 %. Versuch es noch einmal.",
+        "wrong",
+    ]
+    assert on_cpython[0][8][-1][0] == "judge" and lessons[8][3] == "checking"
+    assert lessons[9][2] == "a1xb1 verliert 48 %: es gibt Besseres. Versuch es noch einmal."
+    assert lessons[10][2] == "Der beste Zug: c1xd1." and lessons[13][3] == "solved"
+    assert lessons[14] is None and on_cpython[0][14][12][0] == GAME  # the game, unchanged
+    assert_agree(sessions, micropython("pages", sessions), on_cpython)

@@ -9,6 +9,7 @@ from zola import SIZES, Move, Position, parse_square
 from zola.draw.schemes import fixed, follow, style
 from zola.draw.svg import render
 from zola.draw.themes import DARK, PALETTES
+from zola.rules.geometry import geometry, square_name
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -63,6 +64,23 @@ def test_every_option_still_gives_valid_xml() -> None:
     assert len(root.findall(".//svg:g[@class='arrow']", NS)) == 1
     assert len(root.findall(".//svg:circle[@class='hint step']", NS)) == 4
     assert len(root.findall(".//svg:circle[@class='hint capture']", NS)) == 1
+
+
+def test_the_class_letters_keep_clear_of_the_checkers() -> None:
+    """Each letter's box (at most 0.85 em wide, from its baseline up) stays outside the
+    checker's circle on its square: radius 38 and half the rim's 3."""
+    for size in (6, 8, 10):
+        root = ET.fromstring(render(Position.start(size), shading=True))
+        letters = root.find(".//svg:text[@class='class-letters']", NS)
+        em = float(letters.get("font-size"))
+        for sq, x, y in zip(
+            geometry(size).squares, letters.get("x").split(), letters.get("y").split(),
+            strict=True,
+        ):
+            corner = root.find(f".//svg:circle[@data-on='{square_name(sq)}']", NS)
+            cx, cy = float(corner.get("cx")), float(corner.get("cy"))
+            right, base = float(x) + 0.85 * em, float(y)
+            assert ((cx - right) ** 2 + (cy - base) ** 2) ** 0.5 >= 38 + 1.5, (size, sq)
 
 
 def test_checkers_differ_by_shape_not_only_colour() -> None:

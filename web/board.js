@@ -17,10 +17,12 @@ export function squareAt(root, event) {
 // list, square(name) for a click on a square, key(key, onSquare) for a key (it answers
 // whether it used the key, which then goes no further), drag(from, to) for a drag with
 // the main button from one square to another (played like two clicks), and mark(from,
-// to) for one with the other button (a note: the same square marks it, another draws an
-// arrow; the browser's menu stays away).
+// to) for one with the other button or a finger held still for half a second (a note:
+// the same square marks it, another draws an arrow; the browser's menu stays away).
 export function listen(container, root, handlers) {
+  let noted = false; // a held finger just made a note: its click selects nothing
   container.addEventListener("click", (event) => {
+    if (noted) return void (noted = false);
     const target = event.target;
     const action = target.closest("[data-do]");
     if (action && handlers.action) return handlers.action(action.dataset.do);
@@ -36,20 +38,88 @@ export function listen(container, root, handlers) {
       event.stopPropagation();
     }
   });
-  let from = null; // the square a drag started on, and its button
+  let from = null; // the square a drag started on, its button and point, and its lift
   container.addEventListener("pointerdown", (event) => {
+    noted = false;
+    clearTimeout(from?.hold);
     const square = squareAt(root, event);
-    from = square ? { square, button: event.button } : null;
+    from = square ? { square, button: event.button, x: event.clientX, y: event.clientY } : null;
+    if (from && event.pointerType === "touch" && handlers.mark) {
+      // A finger held still is the other button: a note, where it is lifted.
+      const pressed = from;
+      pressed.hold = setTimeout(() => (pressed.button = 2), HOLD_MS);
+    }
   });
+  container.addEventListener("pointermove", (event) => {
+    if (!from || from.button !== 0 || !handlers.drag) return;
+    if (!from.lift && Math.hypot(event.clientX - from.x, event.clientY - from.y) < LIFT_PX) return;
+    clearTimeout(from.hold); // a drag, not a hold
+    if (!("lift" in from)) from.lift = lift(container, from.square, event); // (null: no checker)
+    from.lift?.follow(event);
+  });
+  const drop = () => {
+    clearTimeout(from?.hold);
+    from?.lift?.drop();
+    from = null;
+  };
+  container.addEventListener("pointercancel", drop);
   container.addEventListener("pointerup", (event) => {
     const start = from;
-    from = null;
-    const to = start && start.button === event.button ? squareAt(root, event) : null;
+    drop();
+    const held = start?.button === 2 && event.pointerType === "touch"; // (held still)
+    const to = start && (held || start.button === event.button) ? squareAt(root, event) : null;
     if (!to) return;
-    if (event.button === 2 && handlers.mark) handlers.mark(start.square, to);
-    else if (event.button === 0 && to !== start.square && handlers.drag) handlers.drag(start.square, to);
+    if (start.button === 2 && handlers.mark) {
+      noted = held;
+      handlers.mark(start.square, to);
+    }
+    else if (start.button === 0 && to !== start.square && handlers.drag) {
+      if (start.lift) dropped.add(container); // it is where it was dropped: no slide there
+      handlers.drag(start.square, to);
+    }
   });
   if (handlers.mark) container.addEventListener("contextmenu", (event) => event.preventDefault());
+}
+
+// A checker lifted by a drag follows the pointer: a copy of it over the board (the
+// real one faded) until the drop, which zola judges like two clicks. Only the drawing:
+// nothing here decides whether the move is legal.
+const LIFT_PX = 6; // how far the pointer goes, pressed, before a press becomes a drag
+const HOLD_MS = 500; // how long a finger held still on a square takes to become a note
+const SVG_NS = "http://www.w3.org/2000/svg";
+const dropped = new WeakSet(); // containers whose next drawing comes from a drop
+
+function lift(container, square, event) {
+  const svg = container.querySelector("svg[data-position]");
+  const parts = svg ? [...svg.querySelectorAll(`[data-on="${square}"]`)] : [];
+  const matrix = svg?.getScreenCTM()?.inverse();
+  if (!parts.length || !matrix) return null;
+  const held = document.createElementNS(SVG_NS, "g");
+  held.setAttribute("class", "lifted");
+  held.setAttribute("pointer-events", "none");
+  held.setAttribute("aria-hidden", "true");
+  for (const part of parts) {
+    const copy = held.appendChild(part.cloneNode(true));
+    copy.removeAttribute("class"); // a copy: no hook of the real checker
+    copy.removeAttribute("data-on");
+    part.style.opacity = "0.3";
+  }
+  svg.append(held);
+  const at = (e) => new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix);
+  const start = at(event);
+  try {
+    container.setPointerCapture(event.pointerId); // followed off the board too
+  } catch {}
+  return {
+    follow(e) {
+      const now = at(e);
+      held.setAttribute("transform", `translate(${now.x - start.x} ${now.y - start.y})`);
+    },
+    drop() {
+      held.remove();
+      for (const part of parts) part.style.opacity = "";
+    },
+  };
 }
 
 // Show a new drawing of the board in container (SVG made by zola.draw.svg, which escapes
@@ -61,7 +131,7 @@ export function show(container, svg, motion) {
   const hadFocus = !!active && active !== container && container.contains(active);
   container.innerHTML = svg;
   if (hadFocus) (container.querySelector('[tabindex="0"]') ?? container).focus();
-  animate(container, motion);
+  animate(container, dropped.delete(container) ? null : motion);
 }
 
 // Keep the move looked at (button.current) in sight in its list, never scrolling the

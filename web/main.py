@@ -76,7 +76,7 @@ app = App(
 )
 worker = []  # the computer's worker, once asked for: [a promise of it]
 reporting = []  # [True] once the page reports its height to the host page
-shown = {"language": None, "board": None, "dark": None, "history": None}
+shown = {"language": None, "board": None, "dark": None, "moves": None, "history": None}
 
 
 def draw() -> None:
@@ -104,9 +104,11 @@ def draw() -> None:
     element("message").textContent = screen.message
     draw_players(screen.players)
     draw_result(screen.result)
+    draw_move_choices(screen.move_choices)
     element("pie").hidden = not screen.pie
     draw_editor(screen.editor)
     draw_puzzle(screen.puzzle)
+    draw_lesson(screen.lesson)
     element("undo").disabled = element("first").disabled = not screen.can_back
     element("redo").disabled = element("last").disabled = not screen.can_forward
     element("new").classList.toggle("attention", screen.game_over)
@@ -162,6 +164,8 @@ def translate(language: str) -> None:
         node.title = say(language, node.dataset.textTitle)
     for node in document.querySelectorAll("[data-text-label]"):
         node.setAttribute("aria-label", say(language, node.dataset.textLabel))
+    for node in document.querySelectorAll("[data-text-placeholder]"):
+        node.placeholder = say(language, node.dataset.textPlaceholder)
     element("rules-page").href = rules_page(language)
 
 
@@ -174,6 +178,28 @@ def draw_players(players) -> None:
         row.classList.toggle("to-move", player.to_move)
         row.querySelector(".player-name").textContent = player.name
         row.querySelector(".player-count").textContent = str(player.checkers)
+
+
+def draw_move_choices(moves) -> None:
+    """The move box's completions: the legal moves, when a person is to play."""
+    if moves == shown.get("moves"):
+        return
+    shown["moves"] = moves
+    choices = element("move-choices")
+    choices.replaceChildren()
+    for move in moves:
+        option = document.createElement("option")
+        option.value = move
+        choices.append(option)
+    element("move-text").disabled = not moves
+
+
+def type_move(event) -> None:
+    """Enter in the move box plays what it holds; its text stays, selected, to retype."""
+    if event.key == "Enter":
+        field = element("move-text")
+        app.type_move(str(field.value))
+        field.select()
 
 
 def draw_result(result) -> None:
@@ -250,6 +276,26 @@ def draw_history(history) -> None:
         item.append(link)
         listing.append(item)
 
+
+def draw_lesson(lesson) -> None:
+    """Learn from your mistakes: its panel while it is on (the puzzle panel's look)."""
+    body = document.body
+    starting = lesson is not None and not body.classList.contains("learning")
+    body.classList.toggle("learning", lesson is not None)
+    body.dataset.lesson = lesson.state if lesson is not None else ""
+    element("lesson").hidden = lesson is None
+    if lesson is None:
+        return
+    element("lesson-heading").textContent = lesson.heading
+    element("lesson-played").textContent = lesson.played
+    element("lesson-words").textContent = lesson.words
+    element("lesson-retry").hidden = not lesson.can_retry
+    element("lesson-show").disabled = not lesson.can_show
+    element("lesson-next").disabled = not lesson.can_next
+    if starting:  # the Learn button is gone: the reader goes on from the panel
+        element("lesson-heading").focus()
+
+
 def draw_editor(editor) -> None:
     """The board editor's controls, when it is open."""
     document.body.classList.toggle("editing", editor is not None)
@@ -280,6 +326,7 @@ def draw_analysis(screen) -> None:
         element("eval-text").textContent = evaluation.words
         element("best-line").textContent = evaluation.line
     review = screen.review
+    element("learn").hidden = not screen.can_learn
     element("review-panel").hidden = review is None
     if review is not None:
         element("graph").innerHTML = review.graph
@@ -451,6 +498,7 @@ board_events()
 on("graph", "click", graph_click)
 on("comment", "change", lambda _event: app.set_comment(element("comment").value))
 on("edit-text", "change", lambda _event: app.position_text(element("edit-text").value))
+on("move-text", "keydown", type_move)
 for button in BUTTONS.values():
     on(button.name, "change" if button.toggle else "click", press(button.name))
 for menu in MENUS:

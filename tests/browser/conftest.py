@@ -130,6 +130,7 @@ class PageLog:
     requests: list[str] = field(default_factory=list)  # by the page and its workers
     worker_requests: list[str] = field(default_factory=list)  # by the service worker
     console_errors: list[str] = field(default_factory=list)
+    console_warnings: list[str] = field(default_factory=list)
 
     @property
     def off_origin(self) -> list[str]:
@@ -174,6 +175,8 @@ def page(browser, page_log: PageLog, request: pytest.FixtureRequest):
     pg = context.new_page()
 
     def on_console(msg) -> None:
+        if msg.type == "warning":
+            log.console_warnings.append(msg.text)
         if msg.type == "error":
             loc = msg.location or {}
             where = f" ({loc.get('url')}:{loc.get('lineNumber')})" if loc.get("url") else ""
@@ -183,6 +186,7 @@ def page(browser, page_log: PageLog, request: pytest.FixtureRequest):
     pg.on("pageerror", lambda err: log.console_errors.append(f"pageerror: {err}"))
     pg.requests = log.requests
     pg.console_errors = log.console_errors
+    pg.console_warnings = log.console_warnings
     pg.log = log
     try:
         yield pg
@@ -250,8 +254,11 @@ def use(page, selector: str, action: str = "click", *args: object, **options: ob
     if inside and not menu.evaluate("menu => menu.open"):
         menu.locator(":scope > summary").click()
     answer = getattr(page.locator(selector), action)(*args, **options)
-    if inside:
-        menu.evaluate("menu => { menu.open = false; }")
+    if inside:  # closed, the focus back on its name (as Escape does)
+        menu.evaluate(
+            "menu => { menu.open = false;"
+            " if (menu.contains(document.activeElement)) menu.querySelector('summary').focus(); }"
+        )
     return answer
 
 

@@ -36,7 +36,7 @@ def audit(page) -> list[str]:
 
 def test_a_game_can_be_played_by_keyboard_alone(open_app, screenshot) -> None:
     page = open_app()
-    for _ in range(12):
+    for _ in range(40):  # (from the Game menu, where open_app chose the opponent)
         page.keyboard.press("Tab")
         if focused_square(page):
             break

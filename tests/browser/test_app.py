@@ -100,6 +100,21 @@ def test_the_end_shows_on_the_board_with_a_rematch(open_app, screenshot) -> None
     assert board_position(page) == Position.start(8)
 
 
+def test_moves_can_be_typed_with_the_legal_ones_offered(open_app) -> None:
+    page = open_app()
+    box = page.locator("#move-text")
+    offered = page.locator("#move-choices option").evaluate_all("all => all.map(o => o.value)")
+    assert sorted(offered) == sorted(str(m) for m in Game(6).legal_moves())
+    box.fill("c3xc2")
+    box.press("Enter")
+    assert message(page) == "c3xc2 is not legal: a capture may not move away from the centre."
+    assert page.evaluate("getSelection().toString()") == "c3xc2"  # selected, to retype
+    box.press_sequentially("c3xd3")  # (the text was selected: typing replaces it)
+    box.press("Enter")
+    assert decode(fragment(page)).moves == [Move.parse("c3xd3")]
+    assert "swap" in page.locator("#move-choices option").evaluate_all("a => a.map(o => o.value)")
+
+
 def test_illegal_clicks_say_why(open_app, screenshot) -> None:
     page = open_app()
     click_square(page, 23)  # d3 holds a Blue checker; Red is to move

@@ -105,6 +105,10 @@ def test_a_hint_shows_a_legal_move(open_app) -> None:
     text = page.text_content("#message").removeprefix("Hint: ").removesuffix(".")
     assert Move.parse(text) in Game(6).legal_moves()
     assert page.locator("#board .arrow").count() == 1
+    page.check("#analysis")  # an answer of the worker itself, not of the opening book
+    page.wait_for_selector("#eval", state="visible", timeout=COMPUTER_SECONDS)
+    assert page.console_warnings == []  # the worker asks for no SharedArrayBuffer
+    page.uncheck("#analysis")
     click_move(page, "c3xd3")
     assert page.locator("#board .arrow").count() == 0
 

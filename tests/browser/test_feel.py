@@ -199,7 +199,7 @@ def test_a_wide_screen_shows_the_board_players_moves_and_a_handful_of_tools(
         "all => all.filter(e => e.checkVisibility() && !e.closest('#moves'))"
         ".map(e => e.id || e.textContent.trim())"
     )
-    assert len(shown) <= 12, shown  # calm: three menus, the toolbar, a line action
+    assert len(shown) <= 13, shown  # calm: three menus, the toolbar, the move box, a line action
     for control in ("#mode", "#new", "#motion", "#sound", "#copy", "#comment"):
         assert not page.is_visible(control), control
     for control in ("#first", "#undo", "#redo", "#last", "#flip", "#hint", "#analysis"):
@@ -217,3 +217,62 @@ def test_a_wide_screen_shows_the_board_players_moves_and_a_handful_of_tools(
     page.keyboard.press("Escape")
     assert not page.is_visible("#motion")
     assert page.evaluate("document.activeElement.textContent") == "Settings"
+
+
+def test_a_dragged_checker_follows_the_pointer_and_lands_without_a_slide(open_app) -> None:
+    page = open_app()
+    start = page.locator('#board [data-square="c3"]').bounding_box()
+    end = page.locator('#board [data-square="d3"]').bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(start["x"] + start["width"], start["y"] + start["height"] / 2, steps=4)
+    lifted = page.locator("#board .lifted")
+    assert lifted.count() == 1 and lifted.get_attribute("transform").startswith("translate(")
+    copy, held = lifted.bounding_box(), page.locator('#board [data-on="c3"]').first
+    assert copy["x"] > start["x"] + start["width"] / 4  # it moved with the pointer
+    assert held.evaluate("part => part.style.opacity") == "0.3"  # the real one, faded
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=4)
+    page.mouse.up()
+    assert page.evaluate("location.hash").endswith("moves=c3xd3")
+    assert page.locator("#board .lifted").count() == 0
+    assert page.evaluate(SLIDING) == 0  # dropped where it lands: no slide there
+    page.mouse.move(end["x"] + 5, end["y"] + 5)
+    page.mouse.down()  # a press without a move lifts nothing
+    assert page.locator("#board .lifted").count() == 0
+    page.mouse.up()
+
+
+def _touch(page, client, kind: str, square: str | None = None) -> None:
+    """A finger on the board (Chrome's touch events): touchStart, touchMove on ``square``,
+    or touchEnd."""
+    points = []
+    if square is not None:
+        box = page.locator(f'#board [data-square="{square}"]').bounding_box()
+        points = [{"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}]
+    client.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+@pytest.mark.context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+def test_a_finger_drags_a_checker_and_a_held_finger_draws_notes(open_app, page) -> None:
+    open_app()
+    client = page.context.new_cdp_session(page)
+    _touch(page, client, "touchStart", "c3")
+    _touch(page, client, "touchMove", "c4")  # at once: a drag
+    assert page.locator("#board .lifted").count() == 1
+    _touch(page, client, "touchMove", "d3")
+    _touch(page, client, "touchEnd")
+    assert page.evaluate("location.hash").endswith("moves=c3xd3")
+    _touch(page, client, "touchStart", "e4")
+    page.wait_for_timeout(700)  # held still: a note
+    _touch(page, client, "touchEnd")
+    assert page.locator("#board .highlight").count() == 1
+    assert page.locator("#board .selected").count() == 0  # and no selection
+    _touch(page, client, "touchStart", "a1")
+    page.wait_for_timeout(700)
+    _touch(page, client, "touchMove", "b2")
+    _touch(page, client, "touchEnd")
+    assert page.locator("#board .arrow").count() == 1
+    assert "moves=c3xd3" in page.evaluate("location.hash")  # no move by the notes
+    page.click('[data-group="notes"] > summary')
+    assert page.is_visible("text=Touch and hold a square to mark it")
+    assert not page.is_visible("text=Right-click a square")

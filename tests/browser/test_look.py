@@ -265,3 +265,8 @@ def test_no_page_scrolls_sideways_and_the_steps_keep_one_row(
     tops = [page.locator(f"#{name}").bounding_box()["y"] for name in ("first", "undo", "last")]
     assert max(tops) - min(tops) < 12, tops  # (centred: a taller button, a little higher)
     screenshot(f"app-{width}x{height}-{language}", page=page)
+    page.click('[data-group="play"] > summary')  # the Game menu, with its long entries
+    recent = page.locator("#recent").bounding_box()
+    assert recent["x"] >= 0 and recent["x"] + recent["width"] <= width
+    assert page.evaluate("document.documentElement.scrollWidth") == width
+    screenshot(f"app-{width}x{height}-{language}-game-menu", page=page)

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser.conftest import serving
+from tests.browser.conftest import serving, use
 from tests.browser.offline_tools import wait_for_boot, wait_for_precache, wait_until
 from tests.test_site_folder import build_site, files_of, manifest, worker_scripts
 from zola import decode
@@ -57,7 +57,7 @@ def test_the_site_folder_plays_solves_teaches_and_works_offline(
     # with no cross-origin isolation (no COOP/COEP headers: the server sends none).
     open_app(PAST_THE_BOOK)
     assert page.evaluate("crossOriginIsolated") is False
-    page.select_option("#mode", "computer-first")  # the computer is Red, to move
+    use(page, "#mode", "select_option", "computer-first")  # the computer is Red, to move
     page.wait_for_function(
         "document.querySelectorAll('#moves button').length >= 3", timeout=COMPUTER_MS
     )
@@ -66,7 +66,7 @@ def test_the_site_folder_plays_solves_teaches_and_works_offline(
     assert f"{server_url}/node_modules/pyodide/pyodide.asm.wasm" in page.requests
 
     # A puzzle, from the folder's puzzle sets.
-    page.click("#puzzles")
+    use(page, "#puzzles")
     page.wait_for_function("document.body.dataset.puzzle === 'solving'", timeout=COMPUTER_MS)
     assert page.evaluate("location.hash").startswith("#puzzle=6-")
     assert f"{server_url}/zola/data/puzzles-6.txt" in page.requests

@@ -259,6 +259,8 @@ def _plain(screen: object) -> list:
         [[list(pair) for pair in sorted(post.items())] for post in screen.posts],
         [screen.post_origin, screen.start_computer],
         [list(screen.sounds), sorted([list(pair) for pair in screen.switches.items()])],
+        [screen.can_learn, None if screen.lesson is None else list(screen.lesson)],
+        list(screen.move_choices),
         None if screen.motion is None else list(screen.motion),
         None if request is None else [request.kind, request.basis, request.call],
     ]

@@ -381,13 +381,13 @@ def tint(kind: str, x: int, y: int, theme: Theme) -> str:
 
 def class_letters(size: int, side: int, flip: bool, theme: Theme) -> str:
     """The letter of each square's distance class (A nearest the centre) in its top left
-    corner: one text element, a position per letter."""
+    corner, clear of the checker's rim: one text element, a position per letter."""
     classes = geometry(size).classes
     xs, ys, letters = [], [], []
     for sq in geometry(size).squares:
         x, y = square_corner(sq, size, flip, side)
-        xs.append(str(x + 7))
-        ys.append(str(y + 25))
+        xs.append(str(x + 2))
+        ys.append(str(y + 20))
         letters.append(chr(65 + classes[sq]))
     return (
         '<text class="class-letters" x="%s" y="%s" font-size="24" font-family="sans-serif" '

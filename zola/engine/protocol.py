@@ -10,6 +10,8 @@ kind            the worker's function and arguments     its answer
 ``move``        ``choose_move(record, level, seed)``     move text
 ``hint``        the same, at the hint's level            move text
 ``analysis``    ``analyse_position(record, s, lines)``   :func:`.judgement.analysis_text`
+``judge``       the same, one line: a move tried in an   :func:`.judgement.analysis_text`
+                exercise (:mod:`zola.page.lessons`)
 ``review``      ``review_step(record, nodes)``           :func:`progress_text`, then
                                                          :func:`.judgement.review_text`
 =============== ======================================= ==========================================
@@ -34,6 +36,7 @@ CALLS = {  # what the worker is asked for each kind of question
     "move": "choose_move",
     "hint": "choose_move",
     "analysis": "analyse_position",
+    "judge": "analyse_position",
     "review": "review_step",
 }
 
@@ -63,7 +66,8 @@ else:
 
 class Request(_Request):
     """A question for the computer's worker: its ``"move"``, a ``"hint"`` for a person,
-    an ``"analysis"`` of the position looked at, or one more step of a ``"review"``.
+    an ``"analysis"`` of the position looked at, one more step of a ``"review"``, or a
+    ``"judge"``: the position after a move tried in an exercise, weighed.
 
     The page calls the worker's function ``call`` with ``args`` (strings and numbers),
     after ``delay`` seconds (when the computer plays itself), and waits ``timeout``

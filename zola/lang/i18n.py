@@ -176,6 +176,10 @@ ENGLISH: "Messages" = {
     "page.players": "Players",
     "page.menus": "Menus",
     "page.rematch": "Rematch",
+    "page.type_move": "Type a move",
+    "page.type_move_example": "Type a move: c3xd3, c3-b2",
+    "notice.not_now": "{move} is not a move to type: passes are played for you, and swap "
+    "only when it is offered.",
     "page.close": "Close",
     "group.share": "Share and export",
     "editor.empty": "The board is empty: place checkers of both colours.",
@@ -202,6 +206,8 @@ ENGLISH: "Messages" = {
     "page.comment": "Comment on this position",
     "page.clean": "Hide notes",
     "page.clear_notes": "Clear the notes here",
+    "page.notes_touch_help": "Touch and hold a square to mark it; hold, then slide to "
+    "another square to draw an arrow.",
     "page.notes_help": "Right-click a square to mark it, right-drag to draw an arrow; on the "
     "board, H marks the square under the cursor and A starts or ends an arrow.",
     "reason.timeout": "no answer in time",
@@ -378,6 +384,22 @@ ENGLISH: "Messages" = {
     ),
     "puzzle.tried_solved": "Puzzle {id}, rated {rating}: solved",
     "puzzle.tried_failed": "Puzzle {id}, rated {rating}: not solved",
+    "page.learn": "Learn from your mistakes",
+    "page.lesson_show": "Show the best move",
+    "page.lesson_next": "Next mistake",
+    "lesson.heading": "Learn from your mistakes: {number} of {count}",
+    "lesson.context": "Move {number}: {color} played {move} here (−{loss}%).",
+    "lesson.task": "Find a better move for {color}.",
+    "lesson.checking": "Checking {move}…",
+    "lesson.best": "Well found: {move} is the best move.",
+    "lesson.found": "Well found: {move} is as good as the best move, {better}.",
+    "lesson.wins": "Well found: {move} wins the game.",
+    "lesson.played": "{move} is the move played in the game: it loses {loss}%. Try again.",
+    "lesson.wrong": "{move} loses {loss}%: there is better. Try again.",
+    "lesson.unchecked": "{move} could not be checked: try a move again.",
+    "lesson.shown": "The best move: {move}.",
+    "lesson.over": "Go on to the next mistake, or back to the game.",
+    "lesson.last": "That was the last one.",
 }
 
 

@@ -1,7 +1,8 @@
 """What a click, a drag or a key on a board does, by what the board is used for now:
-playing a game, setting up a position in the editor, or solving a puzzle
-(:class:`zola.page.training.Trainer`). The play page and the live boards each ask for
-the activity in use and hand it the event: no three-way checks in each handler.
+playing a game, setting up a position in the editor, or an exercise
+(:class:`zola.page.training.Exercise`: a puzzle's, or a reviewed game's mistake). The
+play page and the live boards each ask for the activity in use and hand it the event: no
+three-way checks in each handler.
 
 >>> from zola.page.board import Board
 >>> board = Board()

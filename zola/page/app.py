@@ -32,6 +32,7 @@ from zola.page.activities import Editing, Playing
 from zola.page.app_computer import ComputerCommands
 from zola.page.app_editor import EditorCommands
 from zola.page.app_ending import EndingCommands
+from zola.page.app_lessons import LessonCommands
 from zola.page.app_puzzles import PuzzleCommands
 from zola.page.app_settings import SWITCH, SettingsCommands
 from zola.page.board import DEFAULT_MODE, MODES, SCHEMES, STEP_KEYS, STEPS, Board
@@ -49,7 +50,7 @@ from zola.page.screen import Download, Once, Screen
 from zola.page.sharing import share
 from zola.rules.errors import InvalidOptionError, ZolaError, link_detail
 from zola.rules.game import EMPTY_NOTE, Game
-from zola.rules.geometry import Square
+from zola.rules.geometry import Square, square_name
 from zola.rules.link import DEFAULT_VIEW, View, parse, unparse
 from zola.rules.move import Move
 from zola.rules.record import encode
@@ -59,12 +60,20 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from zola.page.activities import Activity
+    from zola.page.lessons import Lesson
     from zola.page.saved import Entry, Store
 
 __all__ = ["App", "Screen", "WORKER_BOOT_SECONDS"]
 
 
-class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, EndingCommands):
+class App(
+    SettingsCommands,
+    EditorCommands,
+    PuzzleCommands,
+    ComputerCommands,
+    EndingCommands,
+    LessonCommands,
+):
     """The play page: a board, the computer, the saved games, the editor.
 
     ``in_frame``: the page is inside another page's iframe. ``local`` and
@@ -107,6 +116,7 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
         self.chime: tuple[str, ...] = ()  # a sound to play once, outside any move
         self.puzzles = PuzzleMode(self.library.saved, now)
         self.closed_result = ""  # the game (its record) whose result the reader put away
+        self.lesson: Lesson | None = None  # learning from the reviewed game's mistakes
 
     # The board's state, by the names the page's tests and tools know.
     @property
@@ -182,8 +192,8 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
 
     def computer_allowed(self) -> bool:
         """Whether the computer may play or hint here: never in an embed, a static view or
-        a puzzle."""
-        return self.board.computer_allowed() and not self.puzzles.active()
+        a puzzle or a lesson."""
+        return self.board.computer_allowed() and not self.puzzles.active() and self.lesson is None
 
     def open_link(self, fragment: str) -> None:
         """Open the link of a changed fragment (the current game stays in the recent games)."""
@@ -280,9 +290,9 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
         self._resume(entry)
 
     def _persist(self) -> None:
-        """Keep this tab's game (see :meth:`zola.page.library.Library.keep`), unless an embed
-        or a puzzle."""
-        if self.saving() and self.puzzles.trainer is None:
+        """Keep this tab's game (see :meth:`zola.page.library.Library.keep`), unless an embed,
+        a puzzle or a lesson (its game is kept aside, unchanged)."""
+        if self.saving() and self.puzzles.trainer is None and self.lesson is None:
             self.library.keep(self.game, self.mode)
 
     # -- events ---------------------------------------------------------------------------
@@ -293,6 +303,7 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
         self.computer.cancel()
         self.computer.stalled = False
         self.editor = None
+        self.lesson = None
         self.board.view = self.view.replace(edit=False, puzzle="")
         self.board.reset(game)
         self.new_size = game.size
@@ -302,12 +313,14 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
 
     def activity(self) -> "Activity":
         """What a click, a drag or a key on the board does now (see
-        :mod:`zola.page.activities`): the editor's, a puzzle's or the game's."""
+        :mod:`zola.page.activities`): the editor's, a puzzle's, a lesson's or the game's."""
         trainer = self.puzzles.trainer
         if self.editor is not None:
             return Editing(self.board, self.editor, self.tool)
         if trainer is not None:
             return trainer
+        if self.lesson is not None:
+            return self.lesson.correction
         return Playing(self.board, waiting=self.computer_to_move())
 
     def click(self, name: str) -> None:
@@ -319,6 +332,30 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
         """A drag from one square to another: select the checker on ``start``, act on ``end``
         (in the editor: carry the checker there)."""
         self.activity().drag(start, end)
+
+    def type_move(self, text: str) -> None:
+        """A move typed in the move box: ``c3xd3`` or ``c3-b2`` is played as a drag from
+        its square to its target (so it is checked and said as a click is), ``swap`` takes
+        the pie offer; text that is no move says what is wrong with it."""
+        try:
+            move = Move.parse(text.strip().lower())
+        except ZolaError as error:
+            self.board.notice = error.text
+            return
+        if move == Move.SWAP and self.board.offers_swap():
+            self.press("swap")
+        elif move in (Move.SWAP, Move.PASS):
+            self.board.notice = Text("notice.not_now", move=str(move))
+        else:
+            self.drag(square_name(move.from_square), square_name(move.to_square))
+
+    def move_choices(self) -> tuple[str, ...]:
+        """The moves the move box offers to complete: the legal moves of the position
+        looked at, when a person is to play it (none in the editor, for the computer,
+        in a static view or at the end)."""
+        if self.editor is not None or self.view.static or self.computer_to_move():
+            return ()
+        return tuple(str(move) for move in self.game.legal_moves() if move != Move.PASS)
 
     def board_key(self, key: str) -> bool:
         """A key on the board: arrows move the cursor, Enter or Space act on its square,
@@ -340,6 +377,7 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
         its element id)."""
         if name not in BUTTONS:
             raise InvalidOptionError(f"unknown button {quoted(name)}")
+        self.lesson_control(name)
         control = BUTTONS[name]
         getattr(self, control.method)(*control.args)
 
@@ -356,6 +394,7 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
         ``edit-size``, ``puzzle-size``, or ``recent`` (a recent game's id)."""
         if control not in MENUS:
             raise InvalidOptionError(f"unknown control {quoted(control)}")
+        self.lesson_control(control)
         getattr(self, MENUS[control])(value)
 
     # -- the buttons ----------------------------------------------------------------------
@@ -446,10 +485,12 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
 
     def fragment(self) -> str:
         """The URL fragment of the game and view, without ``#``; in the editor, of the
-        position set up (while it has no problem)."""
+        position set up (while it has no problem); in a lesson, of the game kept aside."""
         if self.editor is not None and self.editor.problem() is None:
             start = self.editor.position()
             return unparse(Game(start.size, start), self.board.linked_view())
+        if self.lesson is not None:
+            return self.lesson.fragment
         return self.puzzles.fragment() or self.board.fragment()
 
     def hand_out(self) -> Once:
@@ -501,4 +542,5 @@ class App(SettingsCommands, EditorCommands, PuzzleCommands, ComputerCommands, En
         """What the page shows now: what is done once is handed out (:meth:`hand_out`),
         then :func:`zola.page.present.screen_of` reads the page's state."""
         self.puzzles.settle()
+        self.settle_lesson()
         return screen_of(self, self.hand_out())

@@ -9,6 +9,7 @@ TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
     from zola.page.board import Board
     from zola.page.editor import Editor
+    from zola.page.lessons import Lesson
     from zola.page.puzzle_mode import PuzzleMode
     from zola.page.screen import ResultScreen
     from zola.rules.game import Game
@@ -25,6 +26,7 @@ class EndingCommands:
         editor: Editor | None
         puzzles: PuzzleMode
         closed_result: str
+        lesson: Lesson | None
 
         @property
         def game(self) -> Game: ...
@@ -36,8 +38,11 @@ class EndingCommands:
 
     def result_screen(self) -> "ResultScreen | None":
         """The result over the board: when the position looked at ends the game, unless
-        the reader closed it for this game, an editor or a puzzle is open, or in an embed."""
-        if self.editor is not None or self.puzzles.active() or self.board.view.embed:
+        the reader closed it for this game, an editor, a puzzle or a lesson is open, or in an
+        embed."""
+        if self.editor is not None or self.lesson is not None or self.puzzles.active():
+            return None
+        if self.board.view.embed:
             return None
         if encode(self.game) == self.closed_result:
             return None

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 HINT_LEVEL = "strong"  # the level that suggests moves to a person
 ANALYSIS_SECONDS = 0.3  # one call of the analysis: short, so that moving on stops it at once
 ANALYSIS_LINES = 3
+JUDGE_SECONDS = 0.5  # a move tried in an exercise (zola.page.lessons), weighed once
 ANALYSIS_CALLS = 60  # at most this many deepening calls for one position
 WORKER_BOOT_SECONDS = 90  # the computer's worker loads its own Python first
 ANSWER_MARGIN_SECONDS = 10  # beyond the level's thinking time
@@ -87,6 +88,8 @@ class Computer:
         self.analysing = False
         self.analysed: Analysed | None = None
         self.reviewing: Reviewing | None = None
+        self.judging = ""  # the record of a position an exercise wants weighed
+        self.judged: tuple[str, Analysis] | None = None  # its analysis, once here
 
     def ask(self, kind: str, basis: str, level: str = "", *, watching: bool = False,
             seed: int | None = None, game: "Game | None" = None) -> Request:
@@ -104,6 +107,9 @@ class Computer:
         elif kind == "analysis":
             seconds = ANALYSIS_SECONDS
             args = (basis, ANALYSIS_SECONDS, ANALYSIS_LINES)
+        elif kind == "judge":
+            seconds = JUDGE_SECONDS
+            args = (basis, JUDGE_SECONDS, 1)
         else:
             seconds = REVIEW_NODES / REVIEW_SPEED
             args = (basis, REVIEW_NODES)
@@ -140,6 +146,8 @@ class Computer:
             return True
         if request.kind == "review":
             return self.reviewing is not None and request.basis == self.reviewing.record
+        if request.kind == "judge":
+            return request.basis == self.judging
         if request.kind == "analysis" and not self.analysing:
             return False
         return request.basis == record
@@ -189,13 +197,15 @@ class Computer:
 
     def question(self, board: "Board", level: str, editing: bool) -> None:
         """Ask what the worker should answer now about ``board``, if anything: the
-        computer's move first, then the review under way, then the analysis of the
-        position looked at (not in the editor)."""
+        computer's move first, then a move an exercise wants weighed, then the review under
+        way, then the analysis of the position looked at (not in the editor)."""
         if self.stalled or self.request is not None:
             return
         if not editing and board.computer_to_move():
             watching = board.mode == "computers"
             self.ask("move", encode(board.game), level, watching=watching, game=board.game)
+        elif self.judging:
+            self.ask("judge", self.judging)
         elif self.reviewing is not None:
             self.ask("review", self.reviewing.record)
         elif self.analysing and board.computer_allowed() and not editing:
@@ -216,6 +226,9 @@ class Computer:
                 raise InvalidMoveError("the answer is not text")
             if request.kind == "analysis":
                 self.take_analysis(request.basis, parse_analysis(text))
+            elif request.kind == "judge":
+                self.judged = (request.basis, parse_analysis(text))
+                self.judging = ""
             elif request.kind == "review":
                 step = read_review_step(text, len(game.main_moves()))
                 review = self.take_review_step(step)
@@ -253,6 +266,8 @@ class Computer:
             self.analysing = False
         elif request.kind == "review":
             self.reviewing = None
+        elif request.kind == "judge":
+            self.judging = ""
         board.notice = Text("notice.computer_failed", detail=why)
 
     def can_hint(self, board: "Board", editing: bool) -> bool:

@@ -80,6 +80,11 @@ BUTTONS = {
         _button("puzzle-retry", "puzzle_help", "retry"),
         _button("puzzle-solution", "puzzle_help", "solution"),
         _button("puzzle-leave", "leave_puzzles"),
+        _button("learn", "learn"),
+        _button("lesson-retry", "lesson_help", "retry"),
+        _button("lesson-show", "lesson_help", "show"),
+        _button("lesson-next", "lesson_help", "next"),
+        _button("lesson-leave", "leave_lesson"),
         _button("rematch", "rematch"),
         _button("result-review", "review_result"),
         _button("result-close", "close_result"),
@@ -133,6 +138,8 @@ GROUPS = {
         "puzzle-solution",
         "puzzle-leave",
     ),
+    "review": ("learn",),  # under the review's summary
+    "lesson": ("lesson-retry", "lesson-show", "lesson-next", "lesson-leave"),  # while learning
     "page": ("language",),
 }
 # The groups that sit in menus (<details class="menu"> in index.html), folded until opened.

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from zola.page.editor import Editor
     from zola.page.library import Library
     from zola.page.puzzle_mode import PuzzleMode
-    from zola.page.screen import PuzzleScreen, ResultScreen
+    from zola.page.screen import LessonScreen, PuzzleScreen, ResultScreen
     from zola.rules.game import Game
     from zola.rules.link import View
 
@@ -62,6 +62,9 @@ if TYPE_CHECKING:
         def computer_allowed(self) -> bool: ...
         def fragment(self) -> str: ...
         def result_screen(self) -> ResultScreen | None: ...
+        def move_choices(self) -> tuple[str, ...]: ...
+        def can_learn(self) -> bool: ...
+        def lesson_screen(self) -> LessonScreen | None: ...
 
 
 def rules_page(language: str) -> str:
@@ -110,6 +113,7 @@ def screen_of(app: "Page", once: Once) -> Screen:
             by_colour=editor is not None or app.puzzles.active(),
         ),
         result=app.result_screen(),
+        move_choices=app.move_choices(),
         sounds=once.sounds,
         switches={"motion": app.motion, "sound": app.sound},
         layout={
@@ -154,6 +158,8 @@ def screen_of(app: "Page", once: Once) -> Screen:
         request=once.request,
         puzzle=puzzle_screen(app),
         fetch=once.fetch,
+        can_learn=app.can_learn(),
+        lesson=app.lesson_screen(),
     )
 
 

@@ -92,6 +92,15 @@ if TYPE_CHECKING:
         can_continue: bool
         history: "tuple[TriedPuzzle, ...]"
 
+    class _LessonScreen(NamedTuple):
+        heading: str
+        played: str
+        words: str
+        state: str
+        can_retry: bool
+        can_show: bool
+        can_next: bool
+
     class BoardFields(TypedDict):
         """What one board shows (see :data:`BOARD_FIELDS`), as keywords of a screen."""
 
@@ -125,6 +134,7 @@ if TYPE_CHECKING:
         # what the page around it shows: PAGE_FIELDS
         players: "tuple[PlayerScreen, PlayerScreen]"
         result: "ResultScreen | None"
+        move_choices: tuple[str, ...]
         sounds: tuple[str, ...]
         switches: dict[str, bool]
         layout: dict[str, bool]
@@ -155,6 +165,8 @@ if TYPE_CHECKING:
         request: "Request | None"
         puzzle: "PuzzleScreen | None"
         fetch: tuple[str, ...]
+        can_learn: bool
+        lesson: "LessonScreen | None"
 
     class _Once(NamedTuple):
         request: "Request | None"
@@ -193,6 +205,10 @@ else:
             "history",
         ),
     )
+    _LessonScreen = namedtuple(
+        "LessonScreen",
+        ("heading", "played", "words", "state", "can_retry", "can_show", "can_next"),
+    )
 
 # What one board shows, in the order both screens begin with:
 BOARD_FIELDS = (
@@ -213,6 +229,7 @@ BOARD_FIELDS = (
 PAGE_FIELDS = (
     "players",  # two PlayerScreens, as the board faces them: the one at its top first
     "result",  # a ResultScreen over the board when the game shown is won, else None
+    "move_choices",  # the moves the move box completes (the legal ones), as text
     "sounds",  # the sounds to play now, in order: "move", "capture", "pass", "end"
     "switches",  # {checkbox id: checked}: motion, sound
     "layout",  # {class of the page: on}: embed, panel, static, dark
@@ -243,6 +260,8 @@ PAGE_FIELDS = (
     "request",  # a zola.engine.protocol.Request for the worker, or None
     "puzzle",  # a PuzzleScreen in puzzle mode, else None
     "fetch",  # files of the site to fetch and hand to App.take_file, once
+    "can_learn",  # the review marked mistakes of the reader's: Learn from your mistakes
+    "lesson",  # a LessonScreen while the reader learns from their mistakes, else None
 )
 if not TYPE_CHECKING:
     _Screen = namedtuple("Screen", BOARD_FIELDS + PAGE_FIELDS)
@@ -350,6 +369,15 @@ class PuzzleScreen(_PuzzleScreen):
     loading, the size chosen, the streak (``""``: none, ``on``: under way, ``over``: ended
     by a wrong move), whether the streak's next puzzle may open (the one shown is solved)
     and the puzzles tried lately (:class:`TriedPuzzle`, newest first)."""
+
+    __slots__ = ()
+
+
+class LessonScreen(_LessonScreen):
+    """What the page shows while the reader learns from their mistakes: a heading (which
+    mistake of how many), what was played there, the exercise's words (a live region),
+    its state (see :class:`zola.page.lessons.Correction`) and whether Try again, Show the
+    best move and Next mistake apply."""
 
     __slots__ = ()
 

@@ -36,28 +36,30 @@ if TYPE_CHECKING:
 STATES = ("solving", "wrong", "solved", "shown")
 
 
-class Trainer:
-    """One puzzle on ``board``: ``state`` is ``solving``, ``wrong`` (a wrong move and its
-    refutation are on the board), ``solved`` or ``shown`` (the solution was played out)."""
+class Exercise:
+    """A position to find a move in, on ``board``: the board takes a click, a drag or a key
+    (an activity of :mod:`zola.page.activities`) while ``state`` is ``solving``, and
+    :meth:`_judge` judges the move it made; otherwise a press says why not. ``index`` is
+    the ply of the person's next move (the game starts at the position); :meth:`retry`
+    takes a wrong move back. A subclass says what to do (:meth:`task`) and judges: the
+    puzzle :class:`Trainer` and the review's :class:`zola.page.lessons.Correction`."""
 
-    def __init__(self, puzzle: "Puzzle", board: Board) -> None:
-        self.puzzle = puzzle
+    def __init__(self, board: Board) -> None:
         self.board = board
-        position = Position.parse(puzzle.position)
-        self.solver = position.turn
-        board.reset(Game(position.size, position))
-        board.mode = "humans"
-        board.view = board.view.replace(flip=self.solver == 1, puzzle=puzzle.id)
         self.state = "solving"
-        self.index = 0  # the next move of the puzzle's line (the game starts at the puzzle)
-        self.clean = True  # no wrong move, hint or look at the solution yet
-        board.notice = self.task()
-
-    # -- what the person does ------------------------------------------------------------
+        self.index = 0
 
     def task(self) -> Text:
-        """What to do: "Red to move and win in 3"."""
-        return Text("puzzle.task", color=COLOR_WORDS[self.solver], count=self.puzzle.moves)
+        """What to do, said while the exercise waits for a move."""
+        raise NotImplementedError
+
+    def tell(self, text: Text | str) -> None:
+        """Say ``text`` to the person (on the board's notice line)."""
+        self.board.notice = text
+
+    def waiting(self) -> Text:
+        """What a press on the board says when it does not wait for a move."""
+        return Text("puzzle.press_retry" if self.state == "wrong" else "puzzle.over")
 
     def click(self, name: str) -> None:
         """A click on a square of the board."""
@@ -86,19 +88,53 @@ class Trainer:
         """Let the board take a click or key, then judge the move it made, if any."""
         game = self.board.game
         if self.state != "solving":
-            if self.state == "wrong":
-                self.board.notice = Text("puzzle.press_retry")
-            else:
-                self.board.notice = Text("puzzle.over")
+            self.tell(self.waiting())
             return
-        if game.ply != len(game.moves):  # looking back: the puzzle goes on at its end
+        if game.ply != len(game.moves):  # looking back: the exercise goes on at its end
             self.board.go_to(len(game.moves))
         before = len(game.moves)
         action()
         if game.ply > before:
             self._judge(game.moves[before])
         elif not self.board.notice and self.board.selected is None:
-            self.board.notice = self.task()
+            self.tell(self.task())
+
+    def _judge(self, move: Move) -> None:
+        """The person played ``move`` (at ply ``index``)."""
+        raise NotImplementedError
+
+    def retry(self) -> None:
+        """After a wrong move: take it and all after it back."""
+        if self.state != "wrong":
+            return
+        game = self.board.game
+        game.go_to(self.index + 1)  # the wrong move, and all after it
+        game.delete(game.node)
+        self.state = "solving"
+        self.board.selected = None
+        self.tell(self.task())
+
+
+class Trainer(Exercise):
+    """One puzzle on ``board``: ``state`` is ``solving``, ``wrong`` (a wrong move and its
+    refutation are on the board), ``solved`` or ``shown`` (the solution was played out)."""
+
+    def __init__(self, puzzle: "Puzzle", board: Board) -> None:
+        super().__init__(board)
+        self.puzzle = puzzle
+        position = Position.parse(puzzle.position)
+        self.solver = position.turn
+        board.reset(Game(position.size, position))
+        board.mode = "humans"
+        board.view = board.view.replace(flip=self.solver == 1, puzzle=puzzle.id)
+        self.clean = True  # no wrong move, hint or look at the solution yet
+        board.notice = self.task()
+
+    # -- what the person does ------------------------------------------------------------
+
+    def task(self) -> Text:
+        """What to do: "Red to move and win in 3"."""
+        return Text("puzzle.task", color=COLOR_WORDS[self.solver], count=self.puzzle.moves)
 
     def _judge(self, move: Move) -> None:
         """The person played ``move`` (at ply ``index``): answer it."""
@@ -141,17 +177,6 @@ class Trainer:
         self.board.selected = None
 
     # -- help ------------------------------------------------------------------------------
-
-    def retry(self) -> None:
-        """After a wrong move: take it and its refutation back."""
-        if self.state != "wrong":
-            return
-        game = self.board.game
-        game.go_to(self.index + 1)  # the wrong move, and all after it
-        game.delete(game.node)
-        self.state = "solving"
-        self.board.selected = None
-        self.board.notice = self.task()
 
     def hint(self) -> None:
         """Mark the checker the solution moves next."""
