@@ -11,7 +11,7 @@ import zola
 
 ROOT = Path(__file__).resolve().parents[1]
 ROOMS = ("lang", "rules", "engine", "draw", "puzzles", "page", "docs")  # top to bottom
-TOP = {"compat", "cli", "sphinx", "markdown"}  # at the top of zola/
+TOP = {"compat", "cli", "sphinx", "markdown", "notebook"}  # at the top of zola/
 
 
 def modules() -> set[str]:

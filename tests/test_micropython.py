@@ -27,6 +27,7 @@ from tests.test_record import random_tree
 from zola import BLUE, RED, SIZES, Game, Move, Position
 from zola.lang.i18n import LANGUAGES
 from zola.page.app import App
+from zola.page.saved import MemoryStore
 from zola.page.screen import PuzzleScreen
 from zola.rules import errors, link
 from zola.rules.geometry import geometry, square_name
@@ -751,14 +752,62 @@ def _puzzle_sessions() -> list[list]:
         ["", tries, {}],
         ["#lang=de", daily, bad],
         ["#puzzle=8-aaaaaa", [["file_failed", ["puzzles-8.txt", "404"]]], {}],
+        _streak_session(first.id, text6, text8),
     ]
+
+
+def _streak_session(first: str, text6: str, text8: str) -> list:
+    """A streak: a puzzle solved (a hint refused on the way), a wrong move ending it, a new
+    streak on 8x8, stopped; then a puzzle of the history reopened by its link. The moves
+    to click are found by playing the session here first (the streak's puzzles come from
+    the page's clock, which both Pythons' sessions read alike)."""
+    fragment = f"#puzzle={first}"
+    stored = {"zola-puzzles": json.dumps({
+        "rating": 1500, "deviation": 350, "volatility": 0.06, "solved": 0, "failed": 0,
+        "streak": 0, "best": 0, "done": {}, "streak_best": 2, "history": [[first, 650, False]],
+    })}
+    events: list[list] = []
+    app = App(local=MemoryStore(dict(stored)), session=MemoryStore(), now=harness._Clock())
+    app.start(fragment)  # as harness.puzzle_sessions does
+
+    def replay(new: list[list]) -> None:
+        for name, args in new:
+            getattr(app, name)(*args)
+            app.screen()
+        events.extend(new)
+
+    def clicks(text: str) -> list[list]:
+        move = Move.parse(text)
+        return [["click", [square_name(move[0])]], ["click", [square_name(move[1])]]]
+
+    replay([["take_file", ["puzzles-6.txt", text6]], ["button", ["puzzle-streak"]]])
+    trainer = app.puzzles.trainer
+    replay(clicks(trainer.puzzle.line[0]) + [["button", ["puzzle-hint"]]])
+    while trainer.state == "solving":
+        replay(clicks(trainer.puzzle.line[len(trainer.board.game.moves)]))
+    replay([["button", ["puzzle-continue"]]])
+    while not app.puzzles.trainer.puzzle.refutations[0]:  # a puzzle a wrong move fails
+        trainer = app.puzzles.trainer
+        while trainer.state == "solving":
+            replay(clicks(trainer.puzzle.line[len(trainer.board.game.moves)]))
+        replay([["button", ["puzzle-continue"]]])
+    replay(clicks(sorted(app.puzzles.trainer.puzzle.refutations[0])[0]))
+    replay([
+        ["button", ["puzzle-new-streak"]],
+        ["choose", ["puzzle-size", "8"]],
+        ["take_file", ["puzzles-8.txt", text8]],
+        ["button", ["puzzle-stop"]],
+    ])
+    oldest = app.screen().puzzle.history[-1].id
+    replay([["open_link", ["#puzzle=" + oldest]], ["choose", ["language", "fr"]]])
+    return [fragment, events, stored]
 
 
 @pytest.mark.slow
 def test_puzzle_mode_is_the_same(micropython: Run) -> None:
     sessions = _puzzle_sessions()
     on_cpython = harness.puzzle_sessions(sessions)
-    solved, tried, daily, failed = on_cpython
+    solved, tried, daily, failed, _ = on_cpython
     link, message, _, puzzle, fetch = solved[0]  # the set came: the link's puzzle shows
     assert (link, fetch, puzzle[2]) == (sessions[0][0][1:], [], "solving")
     assert " to move and win in " in message
@@ -775,6 +824,19 @@ def test_puzzle_mode_is_the_same(micropython: Run) -> None:
     assert " am Zug gewinnt in " in daily[2][1] and daily[2][1].endswith(" Zügen.")
     assert [key.rsplit("-", 1)[0] for key in daily[-1]] == ["zola-unreadable"]  # kept aside
     assert failed[0][0] == "puzzle=8-aaaaaa" and "404" in failed[0][3][0]
+    streak = on_cpython[4]
+    fields = PuzzleScreen._fields
+    states = [step[3][fields.index("streak")] for step in streak[:-2]]
+    assert states[1] == "on" and "over" in states
+    assert states[-6:] == ["on"] * 3 + [""] * 3  # a new streak (on 8x8 once its set is here)
+    assert streak[1][3][fields.index("record")].startswith("Puzzle streak: 0 puzzles")
+    assert streak[2][3][fields.index("can_hint")] is False
+    over = states.index("over")
+    assert streak[over][3][fields.index("record")].startswith("Streak over: ")
+    assert streak[-3][3][fields.index("heading")].startswith("Problème ")  # French
+    history = streak[-3][3][fields.index("history")]
+    assert history[-1][0] == sessions[4][0][len("#puzzle="):] and history[-1][4] is True
+    assert dict(streak[-2])["streak_best"] >= 2 and len(dict(streak[-2])["history"]) >= 3
     assert_agree(sessions, micropython("puzzle_sessions", sessions), on_cpython)
 
 

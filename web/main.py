@@ -76,7 +76,7 @@ app = App(
 )
 worker = []  # the computer's worker, once asked for: [a promise of it]
 reporting = []  # [True] once the page reports its height to the host page
-shown = {"language": None, "board": None, "dark": None, "moves": None}
+shown = {"language": None, "board": None, "dark": None, "moves": None, "history": None}
 
 
 def draw() -> None:
@@ -211,19 +211,70 @@ def draw_result(result) -> None:
 
 
 def draw_puzzle(puzzle) -> None:
-    """Puzzle mode's panel, while it is on."""
+    """Puzzle mode's panel, while it is on. A button of the panel that hides or turns
+    off when pressed (Try again, Next streak puzzle...) hands the keyboard to the board."""
     document.body.classList.toggle("puzzling", puzzle is not None)
     document.body.dataset.puzzle = puzzle.state if puzzle is not None else ""
-    element("puzzle").hidden = puzzle is None
+    document.body.dataset.streak = puzzle.streak if puzzle is not None else ""
+    panel = element("puzzle")
+    panel.hidden = puzzle is None
     if puzzle is None:
         return
-    element("puzzle").classList.toggle("fetching", puzzle.loading)
+    active = document.activeElement
+    inside = active is not None and not same(active, panel) and panel.contains(active)
+    panel.classList.toggle("fetching", puzzle.loading)
     element("puzzle-heading").textContent = puzzle.heading
     element("puzzle-record").textContent = puzzle.record
     element("puzzle-retry").hidden = not puzzle.can_retry
     element("puzzle-size").value = str(puzzle.size)
     element("puzzle-hint").disabled = not puzzle.can_hint
     element("puzzle-solution").disabled = not puzzle.can_show
+    streak = puzzle.streak  # "": none, "on": under way, "over"
+    for name in ("puzzle-hint", "puzzle-solution", "puzzle-next", "puzzle-daily"):
+        element(name).hidden = streak == "on"  # no hint in a streak; Stop the streak leaves it
+    element("puzzle-next").classList.toggle("primary", not streak)
+    element("puzzle-streak").hidden = bool(streak)
+    element("puzzle-new-streak").hidden = streak != "over"
+    element("puzzle-stop").hidden = streak != "on"
+    element("puzzle-continue").hidden = not puzzle.can_continue
+    draw_history(puzzle.history)
+    if inside and (not active.isConnected or active.hidden or active.matches(":disabled")):
+        square = element("board").querySelector('[tabindex="0"]')
+        if square is not None:
+            square.focus()
+
+
+def draw_history(history) -> None:
+    """The puzzles tried lately: each a link that opens it (``#puzzle=ID``), showing a mark,
+    its id and rating, and said by its label; written again only when it changed."""
+    if history == shown["history"]:
+        return
+    shown["history"] = history
+    element("puzzle-tried").hidden = not history
+    listing = element("puzzle-history")
+    listing.replaceChildren()
+    for tried in history:
+        link = document.createElement("a")
+        link.href = "#puzzle=" + tried.id
+        link.className = "solved" if tried.solved else "failed"
+        if tried.current:
+            link.setAttribute("aria-current", "true")
+        said = document.createElement("span")  # its label: the shown words, and more
+        said.className = "sr-only"
+        said.textContent = tried.label
+        shown_words = document.createElement("span")
+        shown_words.setAttribute("aria-hidden", "true")
+        mark = document.createElement("span")
+        mark.className = "mark"
+        mark.textContent = "✓" if tried.solved else "✗"
+        rating = document.createElement("span")
+        rating.className = "rating"
+        rating.textContent = str(tried.rating)
+        shown_words.append(mark, " " + tried.id + " ", rating)
+        link.append(said, shown_words)
+        item = document.createElement("li")
+        item.append(link)
+        listing.append(item)
 
 
 def draw_lesson(lesson) -> None:

@@ -1,6 +1,7 @@
 """Puzzle mode in Chromium: a puzzle link solved by clicks, a wrong move refuted on the
-board and taken back, the record kept across a reload, the daily puzzle, an embed, and a
-live docs board that fetches its puzzle."""
+board and taken back, the record kept across a reload, the daily puzzle, a puzzle streak
+to its first miss, the history of puzzles tried, an embed, and a live docs board that
+fetches its puzzle."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from zola.rules.move import Move
 
 PUZZLES = load(6)
 PUZZLE = next(p for p in PUZZLES if p.refutations[0] and p.moves >= 2)
+BY_ID = {p.id: p for p in PUZZLES + load(8)}
 
 
 def _move(page, text: str, root: str = "#board") -> None:
@@ -185,4 +187,98 @@ def test_a_new_puzzle_address_opens_that_puzzle(open_app, page) -> None:
     assert page.get_attribute("#board svg", "data-position") == other.position
     box = page.locator("#puzzle").bounding_box()
     assert box["width"] > 200  # the panel as wide as ever, not a spinner's row
+    assert not page.console_errors
+
+
+def _shown(page):
+    """The puzzle the page shows, by its address."""
+    return BY_ID[page.evaluate("location.hash").removeprefix("#puzzle=")]
+
+
+def _streak(page, state: str) -> None:
+    page.wait_for_function(
+        "(s) => document.body.dataset.streak === s && document.body.dataset.puzzle === "
+        "(s === 'over' ? 'wrong' : 'solving')",
+        arg=state,
+    )
+
+
+def _audit(page) -> list[str]:
+    from tests.browser.test_access import audit
+
+    return audit(page)
+
+
+def test_a_streak_runs_to_the_first_wrong_move_and_the_history_reopens_a_puzzle(
+    open_app, page, screenshot
+) -> None:
+    open_app(f"#puzzle={PUZZLE.id}", mode=None)
+    _wait_puzzle(page, "solving")
+    page.click("#puzzle-streak")
+    _streak(page, "on")
+    for hidden in ("#puzzle-hint", "#puzzle-solution", "#puzzle-next", "#puzzle-streak"):
+        assert page.is_hidden(hidden)  # no hint in a streak
+    assert page.is_visible("#puzzle-stop") and page.is_hidden("#puzzle-continue")
+    assert page.text_content("#puzzle-record").startswith("Puzzle streak: 0 puzzles solved")
+    first = _shown(page)
+    _move(page, first.line[0])  # a right move: the page answers, the streak goes on
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length >= 1")
+    assert page.evaluate("document.body.dataset.streak") == "on"
+    _solve(page, first)
+    _wait_puzzle(page, "solved")
+    assert page.text_content("#message") == "Solved! Your streak: 1 puzzle."
+    assert "1 puzzle solved in a row (best 1)" in page.text_content("#puzzle-record")
+    screenshot("puzzle-streak-solved")
+    page.focus("#puzzle-continue")  # by keyboard: the next puzzle, the keyboard on its board
+    page.keyboard.press("Enter")
+    _streak(page, "on")
+    assert page.evaluate("document.activeElement.dataset.square || ''") != ""
+    while not _shown(page).refutations[0]:  # a puzzle whose first move can be wrong
+        _solve(page, _shown(page))
+        _wait_puzzle(page, "solved")
+        page.click("#puzzle-continue")
+        _streak(page, "on")
+    count = int(page.evaluate("JSON.parse(localStorage.getItem('zola-puzzles')).streak_best"))
+    missed = _shown(page)
+    wrong = sorted(missed.refutations[0])[0]
+    _move(page, wrong)  # the first wrong move ends the streak
+    _streak(page, "over")
+    plural = "puzzle" if count == 1 else "puzzles"
+    assert page.text_content("#puzzle-record") == (
+        f"Streak over: {count} {plural} solved in a row, your best streak yet!"
+    )
+    assert page.text_content("#message").startswith(f"Not {wrong}: ")
+    assert page.is_visible("#puzzle-new-streak") and page.is_hidden("#puzzle-continue")
+    assert page.is_visible("#puzzle-solution") and page.is_visible("#puzzle-retry")
+    record = json.loads(page.evaluate("localStorage.getItem('zola-puzzles')"))
+    assert record["streak_best"] == count and record["solved"] == 0  # streaks are unrated
+    links = page.locator("#puzzle-history a")
+    assert links.count() == count + 1
+    said = f"Puzzle {missed.id}, rated {missed.rating}: not solved"  # its name, as read
+    assert page.get_by_role("link", name=said, exact=True).get_attribute("aria-current") == "true"
+    seen = links.first.locator("[aria-hidden=true]").inner_text()
+    assert seen.split() == ["✗", missed.id, str(missed.rating)]
+    said = f"Puzzle {first.id}, rated {first.rating}: solved"
+    assert page.get_by_role("link", name=said, exact=True).count() == 1
+    assert page.get_attribute("#puzzle-history", "aria-labelledby") == "puzzle-history-title"
+    assert _audit(page) == []
+    screenshot("puzzle-streak-over")
+    page.emulate_media(color_scheme="dark")
+    page.wait_for_function("document.body.classList.contains('dark')")
+    screenshot("puzzle-streak-over-dark")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: nothing sideways
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot("puzzle-streak-phone", full_page=True)
+    page.set_viewport_size({"width": 1200, "height": 900})
+    links.last.click()  # the streak's first puzzle, opened again by its link
+    page.wait_for_function("(id) => location.hash === '#puzzle=' + id", arg=first.id)
+    _wait_puzzle(page, "solving")
+    assert page.evaluate("document.body.dataset.streak") == ""
+    assert first.id in page.text_content("#puzzle-heading") and page.is_visible("#puzzle-hint")
+    assert page.get_attribute("#board svg", "data-position") == first.position
+    current = page.locator("#puzzle-history a[aria-current]")
+    assert current.count() == 1 and current.get_attribute("href") == f"#puzzle={first.id}"
+    page.click("#puzzle-streak")  # a new streak: the best is remembered
+    _streak(page, "on")
+    assert f"(best {count})" in page.text_content("#puzzle-record")
     assert not page.console_errors

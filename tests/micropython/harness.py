@@ -198,7 +198,7 @@ def puzzle_sessions(sessions: list[list]) -> list[list]:
         for name, args in events:
             getattr(app, name)(*args)
             screen = app.screen()
-            puzzle = None if screen.puzzle is None else list(screen.puzzle)
+            puzzle = None if screen.puzzle is None else _lists(screen.puzzle)
             position = str(app.game.position)
             steps.append([screen.fragment, screen.message, position, puzzle, list(screen.fetch)])
         record = json.loads(local.get("zola-puzzles") or "{}")
@@ -220,6 +220,13 @@ def puzzle_reading(payload: dict) -> list:
         [daily(puzzles, day).id for day in payload["days"]],
         [p.text() for p in puzzles],
     ]
+
+
+def _lists(value: object) -> object:
+    """Tuples (named ones too, as the history of puzzles tried) as lists, all the way down."""
+    if isinstance(value, (tuple, list)):
+        return [_lists(item) for item in value]
+    return value
 
 
 def _rounded(value: object) -> object:

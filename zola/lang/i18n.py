@@ -333,6 +333,13 @@ ENGLISH: "Messages" = {
     "page.puzzle_solution_title": "Play the solution's next move",
     "page.puzzle_leave": "Back to playing",
     "page.puzzle_size": "Puzzle board",
+    "page.puzzle_streak": "Puzzle streak",
+    "page.puzzle_streak_title": "Solve puzzles in a row, each as hard as the last or harder, "
+    "until the first wrong move. Streak puzzles leave your rating as it is.",
+    "page.puzzle_new_streak": "Start a new streak",
+    "page.puzzle_continue": "Next streak puzzle",
+    "page.puzzle_stop": "Stop the streak",
+    "page.puzzle_history": "Recent puzzles",
     "puzzle.task": (
         "{color} to move and win in {count} move.",
         "{color} to move and win in {count} moves.",
@@ -340,7 +347,8 @@ ENGLISH: "Messages" = {
     "puzzle.heading": "Puzzle {id}, rated {rating}",
     "puzzle.daily_heading": "Daily puzzle, {date}: rated {rating}",
     "puzzle.record": "Your puzzle rating: {rating}. Solved {solved}, failed {failed}; "
-    "streak {streak} (best {best}).",
+    "{streak} in a row (best {best}).",
+    "puzzle.record_streak": "Best puzzle streak: {best}.",
     "puzzle.right": "Good move. The answer: {move}. Go on.",
     "puzzle.solved": "Solved! Every enemy checker is captured.",
     "puzzle.change": "This puzzle: {change}.",
@@ -356,6 +364,26 @@ ENGLISH: "Messages" = {
     "puzzle.missing": "There is no puzzle {id}: here is another one.",
     "puzzle.unavailable": "The puzzles could not be loaded: {detail}.",
     "puzzle.none": "There are no puzzles for the {size}x{size} board.",
+    "puzzle.streak_on": (
+        "Puzzle streak: {count} puzzle solved in a row (best {best}). No hints: the first "
+        "wrong move ends it.",
+        "Puzzle streak: {count} puzzles solved in a row (best {best}). No hints: the first "
+        "wrong move ends it.",
+    ),
+    "puzzle.streak_over": (
+        "Streak over: {count} puzzle solved in a row. Your best streak: {best}.",
+        "Streak over: {count} puzzles solved in a row. Your best streak: {best}.",
+    ),
+    "puzzle.streak_record": (
+        "Streak over: {count} puzzle solved in a row, your best streak yet!",
+        "Streak over: {count} puzzles solved in a row, your best streak yet!",
+    ),
+    "puzzle.streak_solved": (
+        "Solved! Your streak: {count} puzzle.",
+        "Solved! Your streak: {count} puzzles.",
+    ),
+    "puzzle.tried_solved": "Puzzle {id}, rated {rating}: solved",
+    "puzzle.tried_failed": "Puzzle {id}, rated {rating}: not solved",
     "page.learn": "Learn from your mistakes",
     "page.lesson_show": "Show the best move",
     "page.lesson_next": "Next mistake",

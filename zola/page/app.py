@@ -299,6 +299,7 @@ class App(
 
     def _reset(self, game: Game) -> None:
         """Show ``game`` afresh: no question in flight, no selection, editor or notice."""
+        self.puzzles.settle()  # a try at the puzzle shown counts before its board changes
         self.computer.cancel()
         self.computer.stalled = False
         self.editor = None

@@ -1,6 +1,7 @@
 """The play page's puzzle commands (a mixin of :class:`zola.page.app.App`): open the
-next, the daily or a named puzzle, take the puzzle sets the page fetched, a puzzle's
-hint, retry and solution, its board size, and back to playing. Puzzle mode itself is
+next, the daily or a named puzzle, start a puzzle streak and go on with it, take the
+puzzle sets the page fetched, a puzzle's hint, retry and solution, its board size, and
+back to playing. Puzzle mode itself is
 :mod:`zola.page.puzzle_mode`; solving on the board is :mod:`zola.page.training`.
 """
 
@@ -59,10 +60,11 @@ class PuzzleCommands:
 
     def puzzle_help(self, name: str) -> None:
         """``hint``, ``retry`` or ``solution`` (its next move) on the puzzle shown (see
-        :data:`zola.page.training.ACTIONS`)."""
+        :data:`zola.page.training.ACTIONS`); no hint and no solution while a streak runs."""
         trainer = self.puzzles.trainer
-        if trainer is not None:
-            trainer.press(name)
+        if trainer is None or (self.puzzles.streaking() and name in ("hint", "solution")):
+            return
+        trainer.press(name)
 
     def leave_puzzles(self) -> None:
         """Back to playing: the latest game, with its opponent."""
@@ -77,11 +79,12 @@ class PuzzleCommands:
             self._reset(Game(self.new_size))
 
     def choose_puzzle_size(self, value: str) -> None:
-        """The puzzle board's size: a puzzle of that size opens at once."""
+        """The puzzle board's size: a puzzle of that size opens at once (in a streak, a new
+        streak of that size)."""
         size = parse_size(value)
         if size not in PUZZLE_SIZES:
             raise InvalidOptionError(f"no puzzles for size {size}: choose 6 or 8")
         self.puzzles.size = size
         shown = self.puzzles.trainer
         if shown is not None and puzzle_size(shown.puzzle.id) != size:
-            self.open_puzzles("next", str(size))
+            self.open_puzzles("next" if self.puzzles.streak is None else "streak", str(size))

@@ -1,10 +1,13 @@
-"""The page's puzzle mode: the puzzle sets, the next puzzle, the daily puzzle, the record.
+"""The page's puzzle mode: the puzzle sets, the next puzzle, the daily puzzle, a puzzle
+streak, the record and the puzzles tried lately.
 
 The sets are files of the site (``zola/data/puzzles-6.txt`` and ``-8.txt``), read
 only when puzzle mode first wants them: :meth:`PuzzleMode.files` names the files
 to fetch, the page fetches them and hands each back to :meth:`PuzzleMode.take`.
 Each puzzle is solved on the page's board by a :class:`~zola.page.training.Trainer`;
-the first try at each moves the solver's rating (:mod:`zola.page.progress`).
+the first try at each moves the solver's rating (:mod:`zola.page.progress`), and each try
+goes first in the history of puzzles tried. A streak (:mod:`zola.page.streak`) serves its
+puzzles one after another until a wrong move, unrated.
 
 >>> from zola.page.board import Board
 >>> from zola.page.saved import MemoryStore, Saved
@@ -20,7 +23,8 @@ the first try at each moves the solver's rating (:mod:`zola.page.progress`).
 
 from zola.lang.i18n import Text, say
 from zola.page.progress import Progress
-from zola.page.screen import PuzzleScreen
+from zola.page.screen import PuzzleScreen, TriedPuzzle
+from zola.page.streak import Streak
 from zola.page.training import Trainer
 from zola.puzzles.sets import PUZZLE_SIZES, PuzzleError, daily, file_name, puzzle_size, read
 
@@ -33,7 +37,7 @@ if TYPE_CHECKING:
     from zola.puzzles.sets import Puzzle
     from zola.rules.link import View
 
-WANTS = ("id", "next", "daily")
+WANTS = ("id", "next", "daily", "streak", "onward")
 
 
 def utc_date(seconds: float) -> str:
@@ -74,6 +78,8 @@ class PuzzleMode:
         self.failures: set[str] = set()  # files that could not be fetched or read
         self.view_before: View | None = None  # the game's view, to go back to
         self.change: int | None = None  # the rating's change by the first try at the puzzle
+        self.streak: Streak | None = None  # the puzzle streak under way, or just over
+        self.counted = False  # the try at the puzzle shown is in the record
 
     @property
     def record(self) -> Progress:
@@ -86,9 +92,19 @@ class PuzzleMode:
 
     def want(self, kind: str, value: str = "") -> None:
         """Open a puzzle: ``id`` (``value``: its id), ``next`` (by the solver's rating;
-        ``value``: a size, or ``""`` for the size chosen) or ``daily``."""
+        ``value``: a size, or ``""`` for the size chosen), ``daily``, ``streak`` (a new
+        streak's first puzzle; ``value`` as for ``next``) or ``onward`` (the streak's next
+        puzzle, once the one shown is solved). Anything but ``onward`` ends a streak."""
         if kind not in WANTS:
             raise ValueError("unknown puzzle wish " + repr(kind))
+        self.settle()  # the try at the puzzle shown counts before another opens
+        if kind == "onward":
+            streak, trainer = self.streak, self.trainer
+            if streak is None or streak.over or trainer is None or trainer.state != "solved":
+                return  # nothing to go on with
+            value = str(streak.size)
+        else:
+            self.streak = None
         self.problem = ""
         self.requested -= self.failures  # a file that failed is asked for again
         self.failures.clear()
@@ -144,6 +160,17 @@ class PuzzleMode:
         size = self._sizes()[0]
         self.wanted = None
         self.daily = ""
+        if kind == "streak":
+            seed = int(self.now() * 1000) & 0xFFFFFFFF
+            self.streak = Streak(size, seed, self.record.streak_best)
+        if kind in ("streak", "onward") and self.streak is not None:
+            chosen = self.streak.pick(self.sets[size])
+            if chosen is None:
+                self.streak = None
+                self.problem = Text("puzzle.none", size=size)
+                return
+            self._open(chosen, board)
+            return
         everything = [p for size in PUZZLE_SIZES for p in self.sets.get(size, [])]
         if kind == "daily" and everything:
             self.daily = utc_date(self.now())
@@ -178,23 +205,52 @@ class PuzzleMode:
 
     def _open(self, puzzle: "Puzzle", board: "Board") -> None:
         self.change = None
+        self.counted = False
         self.size = puzzle_size(puzzle.id)
         self.trainer = Trainer(puzzle, board)
 
     # -- after each event --------------------------------------------------------------------
 
     def settle(self) -> None:
-        """Count the first try at the puzzle shown, once it is known."""
+        """Count the try at the puzzle shown, once its outcome is known: first in the
+        history; in a streak, the streak goes on or is over (its best kept); else the
+        first try at a puzzle moves the rating."""
         trainer = self.trainer
-        if trainer is None:
+        if trainer is None or self.counted:
             return
         outcome = trainer.outcome()
-        if outcome is None or trainer.puzzle.id in self.record.done:
+        if outcome is None:
             return
-        before = self.record.rating.rating
-        self.record.tried(trainer.puzzle.id, trainer.puzzle.rating, outcome)
-        self.record.save(self.saved.local)
-        self.change = round(self.record.rating.rating) - round(before)
+        self.counted = True
+        record, puzzle, streak = self.record, trainer.puzzle, self.streak
+        record.remember(puzzle.id, puzzle.rating, outcome)
+        if streak is not None and not streak.over:
+            if outcome:
+                streak.solved()
+                record.streak_best = max(record.streak_best, streak.count)
+                trainer.board.notice = Text("puzzle.streak_solved", count=streak.count)
+            else:
+                streak.missed()
+        elif streak is None and puzzle.id not in record.done:
+            before = record.rating.rating
+            record.tried(puzzle.id, puzzle.rating, outcome)
+            self.change = round(record.rating.rating) - round(before)
+        record.save(self.saved.local)
+
+    def streaking(self) -> bool:
+        """Whether a puzzle streak runs (not over yet), or a new one is on its way (its
+        puzzle set loading)."""
+        if self.wanted is not None and self.wanted[0] == "streak":
+            return True
+        return self.streak is not None and not self.streak.over
+
+    def can(self, name: str) -> bool:
+        """Whether the puzzle's button ``name`` does something now (see
+        :meth:`zola.page.training.Trainer.can`): no hint and no solution while a streak runs."""
+        trainer = self.trainer
+        if trainer is None or (self.streaking() and name in ("hint", "solution")):
+            return False
+        return trainer.can(name)
 
     def active(self) -> bool:
         """Whether puzzle mode is on: a puzzle shown, or one on its way."""
@@ -202,11 +258,13 @@ class PuzzleMode:
 
     def leave(self) -> None:
         """Back to playing: no puzzle shown."""
+        self.settle()
         self.trainer = None
         self.wanted = None
         self.daily = ""
         self.problem = ""
         self.change = None
+        self.streak = None
 
     def fragment(self) -> str:
         """The link of the puzzle shown or wanted: ``puzzle=ID`` (without ``#``); ``""``
@@ -221,23 +279,39 @@ class PuzzleMode:
         """What the page shows of puzzle mode, in ``language``."""
         record = self.record
         trainer = self.trainer
-        line = say(
-            language,
-            "puzzle.record",
-            rating=round(record.rating.rating),
-            solved=record.solved,
-            failed=record.failed,
-            streak=record.streak,
-            best=record.best,
-        )
+        streak = self.streak
+        if self.wanted is not None and self.wanted[0] == "streak":  # its set on its way
+            streak = Streak(self.size, 0, self.record.streak_best)
+        if streak is not None:
+            line = say(language, self._streak_line(streak))
+        else:
+            line = say(
+                language,
+                "puzzle.record",
+                rating=round(record.rating.rating),
+                solved=record.solved,
+                failed=record.failed,
+                streak=record.streak,
+                best=record.best,
+            )
+            if record.streak_best:
+                line += " " + say(language, "puzzle.record_streak", best=record.streak_best)
         if self.change is not None:  # "+150", "−80": shown once the first try is counted
             sign = "+" if self.change > 0 else "−" if self.change < 0 else ""
             change = Text("puzzle.change", change=sign + str(abs(self.change)))
             line += " " + say(language, change)
         loading = self.wanted is not None and not self.problem
+        shown = trainer.puzzle.id if trainer is not None else ""
+        history = tuple(
+            _tried(language, ident, rating, won, ident == shown)
+            for ident, rating, won in record.history
+        )
+        running = "" if streak is None else "over" if streak.over else "on"
         if trainer is None:
             heading = say(language, self.problem or Text("puzzle.loading"))
-            return PuzzleScreen(heading, line, "", False, False, False, loading, self.size)
+            return PuzzleScreen(
+                heading, line, "", False, False, False, loading, self.size, running, False, history
+            )
         puzzle = trainer.puzzle
         if self.daily:
             heading = say(language, "puzzle.daily_heading", date=self.daily, rating=puzzle.rating)
@@ -245,14 +319,31 @@ class PuzzleMode:
             heading = say(language, "puzzle.heading", id=puzzle.id, rating=puzzle.rating)
         if self.problem:
             heading = say(language, self.problem)
-        can = trainer.can
         return PuzzleScreen(
             heading,
             line,
             trainer.state,
-            can("retry"),
-            can("hint"),
-            can("solution"),
+            self.can("retry"),
+            self.can("hint"),
+            self.can("solution"),
             loading,
             self.size,
+            running,
+            running == "on" and trainer.state == "solved",
+            history,
         )
+
+    def _streak_line(self, streak: Streak) -> Text:
+        """What the panel says of the streak: its count and the best, or how it ended."""
+        best = self.record.streak_best
+        if not streak.over:
+            return Text("puzzle.streak_on", count=streak.count, best=best)
+        if streak.new_best():
+            return Text("puzzle.streak_record", count=streak.count)
+        return Text("puzzle.streak_over", count=streak.count, best=best)
+
+
+def _tried(language: str, ident: str, rating: int, won: bool, current: bool) -> TriedPuzzle:
+    """A puzzle of the history, said in ``language``."""
+    key = "puzzle.tried_solved" if won else "puzzle.tried_failed"
+    return TriedPuzzle(ident, rating, won, say(language, key, id=ident, rating=rating), current)

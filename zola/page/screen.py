@@ -72,6 +72,13 @@ if TYPE_CHECKING:
         label: str
         updated: float
 
+    class _TriedPuzzle(NamedTuple):
+        id: str
+        rating: int
+        solved: bool
+        label: str
+        current: bool
+
     class _PuzzleScreen(NamedTuple):
         heading: str
         record: str
@@ -81,6 +88,9 @@ if TYPE_CHECKING:
         can_show: bool
         loading: bool
         size: int
+        streak: str
+        can_continue: bool
+        history: "tuple[TriedPuzzle, ...]"
 
     class _LessonScreen(NamedTuple):
         heading: str
@@ -178,9 +188,22 @@ else:
     _Motion = namedtuple("Motion", ("square", "dx", "dy", "ghost", "appear", "browsing"))
     _Download = namedtuple("Download", ("name", "svg", "as_png"))
     _RecentGame = namedtuple("RecentGame", ("id", "label", "updated"))
+    _TriedPuzzle = namedtuple("TriedPuzzle", ("id", "rating", "solved", "label", "current"))
     _PuzzleScreen = namedtuple(
         "PuzzleScreen",
-        ("heading", "record", "state", "can_retry", "can_hint", "can_show", "loading", "size"),
+        (
+            "heading",
+            "record",
+            "state",
+            "can_retry",
+            "can_hint",
+            "can_show",
+            "loading",
+            "size",
+            "streak",
+            "can_continue",
+            "history",
+        ),
     )
     _LessonScreen = namedtuple(
         "LessonScreen",
@@ -330,11 +353,22 @@ class RecentGame(_RecentGame):
     __slots__ = ()
 
 
+class TriedPuzzle(_TriedPuzzle):
+    """A puzzle of the history of puzzles tried: its id, its rating, whether that try solved
+    it, what a screen reader says of it ("Puzzle 6-t5mhvr, rated 650: solved": the id and
+    the rating the page shows, with words) and whether it is the puzzle shown."""
+
+    __slots__ = ()
+
+
 class PuzzleScreen(_PuzzleScreen):
     """What the page shows of puzzle mode: a heading (the puzzle, its rating), the
-    solver's record, the trainer's state (see :data:`zola.page.training.STATES`), whether
-    Try again, Hint and Show solution apply (:meth:`zola.page.training.Trainer.can`),
-    whether puzzles are still loading and the size chosen."""
+    solver's record (in a streak: the streak's count and the best), the trainer's state
+    (see :data:`zola.page.training.STATES`), whether Try again, Hint and Show solution
+    apply (:meth:`zola.page.puzzle_mode.PuzzleMode.can`), whether puzzles are still
+    loading, the size chosen, the streak (``""``: none, ``on``: under way, ``over``: ended
+    by a wrong move), whether the streak's next puzzle may open (the one shown is solved)
+    and the puzzles tried lately (:class:`TriedPuzzle`, newest first)."""
 
     __slots__ = ()
 

@@ -184,10 +184,19 @@ def _puzzle(text: str) -> str:
     ...
     zola.InvalidRecordError: bad game link: a puzzle id is a board size, ... not '6-<b>'
     """
-    size, _, rest = text.partition("-")
-    if size in ("6", "8", "10") and len(rest) == 6 and all(c in _BASE36 for c in rest):
+    if is_puzzle_id(text):
         return text
     raise bad_link("error.puzzle_id", id=quoted(text[:20]))
+
+
+def is_puzzle_id(text: str) -> bool:
+    """Whether ``text`` is a puzzle id as :func:`zola.puzzles.sets.puzzle_id` writes them.
+
+    >>> is_puzzle_id("6-t5mhvr"), is_puzzle_id("8-T5MHVR"), is_puzzle_id("6-<b>")
+    (True, False, False)
+    """
+    size, _, rest = text.partition("-")
+    return size in ("6", "8", "10") and len(rest) == 6 and all(c in _BASE36 for c in rest)
 
 
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
