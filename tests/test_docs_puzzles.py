@@ -38,11 +38,30 @@ def test_markdown_shows_the_puzzle_facing_the_solver_with_the_solution_folded() 
     (svg,) = inline_svgs(html)
     assert svg.get("data-position") == BLUE.position and svg.get("data-flipped") == "1"
     (caption,) = Tags(html).all("figcaption")
-    assert caption[1] == _task(BLUE) + " From a real game"
+    assert caption[1] == _task(BLUE) + " From a real game" + "Solution" + _solution(BLUE)
+    # the solution in the caption, under its text: the figure's parts stay together
     summary = '<details class="zola-solution"><summary>Solution</summary>'
-    folded = re.search(re.escape(summary) + "<p>(.*?)</p>", html)
+    folded = re.search("<figcaption>[^<]*" + re.escape(summary) + "<p>(.*?)</p>", html)
     assert folded and folded.group(1) == _solution(BLUE)
-    assert html.index("<svg") < html.index("<details")
+    assert html.index("<svg") < html.index("<details") < html.index("</figure>")
+
+
+def test_a_live_puzzle_says_its_task_on_the_board_not_in_its_caption() -> None:
+    live = markdown(f"```zola\npuzzle={BLUE.id}\nlive\ncaption: Quick\n```\n", boards_url="/z")
+    (caption,) = Tags(live).all("figcaption")
+    assert caption[1] == "Quick" + "Solution" + _solution(BLUE)
+    assert _task(BLUE) not in re.sub(r"<template .*?</template>|<script .*?</script>", "", live)
+    # without a caption of its own: no figure, the solution under the board all the same
+    bare = markdown(f"```zola\npuzzle={BLUE.id}\nlive\n```\n", boards_url="/z")
+    assert "<figure" not in bare and "<figcaption" not in bare
+    assert re.match(r'<script [^>]*></script><div class="zola-diagram" [^>]*><div data-zola=', bare)
+    assert bare.endswith(f"<p>{_solution(BLUE)}</p></details></div>")
+    # a static one (and one in an iframe, over its static diagram) says it in its caption
+    for static in (
+        markdown(f"```zola\npuzzle={BLUE.id}\n```\n", boards_url="/z"),
+        markdown(f"```zola\npuzzle={BLUE.id}\nlive: iframe\n```\n", app_url="https://a.org/"),
+    ):
+        assert Tags(static).all("figcaption")[0][1].startswith(_task(BLUE) + "Solution")
 
 
 def test_markdown_prints_the_solution_after_or_leaves_it_out() -> None:
@@ -93,21 +112,39 @@ def test_sphinx_shows_the_puzzle_with_its_solution_folded_in_html_and_printed_in
     (src / "conf.py").write_text('project = "Puzzles"\nextensions = ["zola.sphinx"]\n')
     (src / "index.rst").write_text(
         f"Puzzles\n=======\n\n.. zola:: puzzle={BLUE.id}\n\n.. zola:: puzzle={RED.id}\n"
-        "   :solution: after\n   :caption: *Quick*\n"
+        "   :solution: after\n   :caption: *Quick*\n\n"
+        f".. zola:: puzzle={BLUE.id}\n   :live:\n\n"
+        f".. zola:: puzzle={RED.id}\n   :live:\n   :caption: *Quick*\n"
     )
     build(src, tmp_path / "html", tmp_path / "doctrees", "html")
     page = (tmp_path / "html" / "index.html").read_text("utf-8")
-    captions = [text.strip().rstrip("¶") for _, text in Tags(page).all("figcaption")]
-    assert captions == [_task(BLUE), _task(RED) + " Quick"]
-    assert f"<summary>Solution</summary><p>{_solution(BLUE)}</p></details>" in page
-    assert page.count("<details") == 1
-    assert f"Solution: {_solution(RED)}" in page
+    page = re.sub(r"<template .*?</template>|<script .*?</script>", "", page, flags=re.S)
+    captions = [
+        re.sub(r"</?span[^>]*>", "", unescape(text))  # (the task is a span of its own)
+        for text in re.findall(r'class="caption-text">(.*?)</span><a class="headerlink"', page)
+    ]
+    # a live puzzle's board says its task: its caption is the author's alone, or none
+    assert captions == [
+        _task(BLUE),
+        _task(RED) + " <em>Quick</em>",
+        "<em>Quick</em>",
+    ]
+    assert page.count(_task(BLUE)) == page.count(_task(RED)) == 1
+    # each solution in its figure, under the caption (the figure's legend)
+    figures = re.findall(r"<figure .*?</figure>", page, re.S)
+    assert len(figures) == 4
+    folded = f"<summary>Solution</summary><p>{_solution(BLUE)}</p></details>"
+    assert folded in figures[0] and folded in figures[2]
+    assert f"Solution: {_solution(RED)}" in figures[1]
+    assert page.count("<details") == 3 and "</figure>" not in page.split(figures[-1])[-1][:50]
     pytest.importorskip("cairosvg")  # the LaTeX build converts the diagrams to PNG
     build(src, tmp_path / "latex", tmp_path / "doctrees", "latex")
     tex = next((tmp_path / "latex").glob("*.tex")).read_text("utf-8")
     tex = tex.replace("\\sphinxhyphen{}", "-")
     assert f"Solution: {_solution(BLUE)}" in tex and f"Solution: {_solution(RED)}" in tex
     assert "details" not in tex
+    # in print every board is static: each says its task, in its caption
+    assert tex.count(_task(BLUE)) == tex.count(_task(RED)) == 2
 
 
 def test_the_guides_gallery_shows_puzzles_of_the_set_by_rating() -> None:

@@ -30,7 +30,7 @@ import pytest
 from tests.test_svg import checkers
 from zola import Game, Position, encode
 from zola.docs import sitefiles
-from zola.docs.diagrams import OPTIONS
+from zola.docs.diagrams import ALIGN_CSS, LAYOUT_CSS, OPTIONS
 from zola.draw import schemes
 from zola.page.live import first_frame, frame_key
 from zola.rules.game import Note
@@ -165,6 +165,8 @@ BAD = [
     (23, "bad position '<script>alert(1)</script>'", f".. zola:: {HOSTILE}"),
     # the Markdown block's lines as the content: the bad line's
     (29, "bad square 'z9'", f".. zola::\n\n   {LONE}\n   flip: true\n   highlight: z9"),
+    (32, "align must be left, center, right, not 'middle'", f".. zola:: {LONE}\n   :align: middle"),
+    (35, "class must be names of letters, digits", f".. zola:: {LONE}\n   :class: wide <b>"),
 ]
 BAD_PAGE = "Bad\n===\n\n" + "\n\n".join(text for _, _, text in BAD) + f"\n\n.. zola:: {LONE}\n"
 # A page outside the toctree (so not in the LaTeX book): one board in an iframe.
@@ -321,16 +323,89 @@ def test_sphinx_live_makes_the_diagram_a_live_board_loaded_from_the_app(
     # the diagram's arrows are the live board's too: a note on the position shown
     assert first["data-zola"] == f"{NOTED};panel;flip"
     assert third["data-zola"] == LINK
-    # centred in its figure, as Sphinx centres a captioned image; the other as an image
+    # filling its figure, which is as wide as the diagram; the other as wide as the diagram
     assert first["class"] == "zola-live"
-    assert first["style"] == "max-width: 360px; margin-inline: auto"
-    assert third["style"] == "max-width: 360px"
+    assert first["style"] == "width: 100%; max-width: 100%"
+    (figure,) = re.findall(r"<figure [^>]*>", text)
+    assert 'style="width: 360px"' in figure and 'class="zola-figure align-default"' in figure
+    assert third["style"] == "width: 360px; max-width: 100%"
     assert third["id"] == "last-live"  # a live board's :name: is its element's
     # The loader, once, from the app (which the boards' "Open in the full app" opens).
     assert page.loaders() == [APP_LOADER]
     assert not (out / "_static" / "zola").exists() and not page.all("iframe")
     assert Tags((out / "bad.html").read_text("utf-8")).loaders() == []
     assert "diagrams.rst" not in warnings
+
+
+# Diagrams placed by :align:, :class: and :width: (tests/browser/test_themes.py shows them
+# in the real themes).
+PLACED = f"""\
+Placed
+======
+
+.. zola:: puzzle=6-t5mhvr
+   :live:
+   :caption: Right
+   :align: right
+   :class: wide boxed
+   :width: 300
+
+.. zola:: {LONE}
+   :align: center
+   :class: lone
+   :width: 50%
+   :name: lone
+
+.. zola:: {LINK}
+   :live:
+   :align: left
+
+.. zola:: {LONE}
+   :caption: Half
+   :width: 50%
+"""
+
+
+def test_sphinx_align_class_and_width_place_the_diagram(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["zola.sphinx"]\n')
+    (src / "index.rst").write_text(PLACED)
+    warnings = build(src, tmp_path / "html", tmp_path / "doctrees", "html")
+    assert "WARNING" not in warnings
+    text = (tmp_path / "html" / "index.html").read_text("utf-8")
+    page = re.sub(r"<template .*?</template>|<script .*?</script>", "", text, flags=re.S)
+    figures = re.findall(r"<figure ([^>]*)>(.*?)</figure>", page, re.S)
+    assert [attrs for attrs, _ in figures] == [
+        'class="zola-figure wide boxed align-right" id="id1" style="width: 300px"',
+        'class="zola-figure align-default" id="id2" style="width: 50%"',
+    ]
+    # a figure's board fills it, its caption and solution under it; the image too
+    right, half = (body for _, body in figures)
+    assert re.match(r'\s*<div class="zola-live" [^>]*style="width: 100%; max-width: 100%"', right)
+    assert right.index("Right") < right.index('class="legend"') < right.index("<details")
+    assert 'style="width: 100%;"' in half
+    # a board alone carries the classes and the alignment itself
+    (lone,) = [attrs for attrs, _ in Tags(page).all("img") if "lone" in attrs["class"].split()]
+    assert set(lone["class"].split()) == {"zola-diagram", "no-scaled-link", "lone", "align-center"}
+    assert lone["id"] == "lone" and lone["style"] == "width: 50%;"
+    (_, alone) = Tags(page).live()
+    assert alone["class"] == "align-left zola-live"
+    assert alone["style"] == "width: 360px; max-width: 100%"
+    # the style sheet places them alike in every theme, floating as a figure's :align:
+    css = (tmp_path / "html" / "_static" / "zola-diagrams.css").read_text("utf-8")
+    assert LAYOUT_CSS in css
+    for side, rules in ALIGN_CSS.items():
+        assert f".zola-figure.align-{side}, .zola-live.align-{side}, " in css
+        assert rules in css
+    assert "float: left" in ALIGN_CSS["left"] and "float: right" in ALIGN_CSS["right"]
+    # in print: the figure's align (a wrapped figure on the right), the image's width
+    pytest.importorskip("cairosvg")
+    build(src, tmp_path / "latex", tmp_path / "doctrees", "latex")
+    tex = next((tmp_path / "latex").glob("*.tex")).read_text("utf-8")
+    assert "\\begin{wrapfigure}{r}{300\\sphinxpxdimen}" in tex
+    # a static board: the caption says the task
+    assert "\\caption{\\DUrole{zola-task}{Blue to move and win in 2 moves. }Right}" in tex
 
 
 def test_sphinx_live_iframe_keeps_the_app_in_an_iframe_above_the_diagram(
@@ -346,7 +421,8 @@ def test_sphinx_live_iframe_keeps_the_app_in_an_iframe_above_the_diagram(
     order = [
         tag for tag, attrs, _ in page.found if tag == "iframe" or "zola" in attrs.get("class", "")
     ]
-    assert order == ["iframe", "img", "img", "iframe", "img"]
+    # each iframe in a block of its own (never on one line with the image)
+    assert order == ["div", "iframe", "img", "img", "div", "iframe", "img"]
     first, third = (attrs for attrs, _ in page.all("iframe"))
     assert first["src"] == f"{APP_URL}#{NOTED};embed;panel;flip"
     assert third["src"] == f"{APP_URL}#{LINK};embed"
@@ -576,18 +652,24 @@ def inline_svgs(html: str) -> list[ET.Element]:
     return [ET.fromstring(svg) for svg in re.findall(r"<svg .*?</svg>", html, re.S)]
 
 
+def block_widths(html: str) -> list[str]:
+    """The width of each Markdown block's outer element (its board fills it)."""
+    return re.findall(r'class="zola-diagram[^"]*" style="display: flow-root; width: ([^;"]+)', html)
+
+
 def test_markdown_block_becomes_an_inline_svg_figure(caplog: pytest.LogCaptureFixture) -> None:
     html = markdown(DOCUMENT, app_url=APP_URL)
     first, lone = inline_svgs(html)
     assert first.get("data-position") == LINK_POSITION and first.get("data-flipped") == "1"
     assert len(first.findall(".//{*}g[@class='arrow']")) == 2
-    assert lone.get("data-position") == LONE and lone.get("width") == "200px"
+    assert lone.get("data-position") == LONE and lone.get("width") == "100%"
+    assert block_widths(html) == ["360px", "200px"]  # the block's width; the board fills it
     assert len(lone.findall(".//{*}rect[@class='highlight']")) == 2
     assert lone.get("aria-label") == "Two checkers & more"
     assert first.get("aria-label").startswith("Zola diagram, 8 by 8 board, Blue's side")
     # The live one: its SVG inside the live board's element; the loader (the app's) once.
     assert re.search(
-        r'<figure class="zola-diagram"><div data-zola="[^"]*" [^>]*>'
+        r'<figure class="zola-diagram" style="[^"]*"><div data-zola="[^"]*" [^>]*>'
         r'(?:<style class="zola-scheme">[^<]*</style>)?'
         r'<template shadowrootmode="open"><style>[^<]*</style><div class="zola pending" .*<svg ',
         html,
@@ -596,7 +678,7 @@ def test_markdown_block_becomes_an_inline_svg_figure(caplog: pytest.LogCaptureFi
     (caption,) = Tags(html).all("figcaption")
     assert caption[1] == f"The first capture {HOSTILE}"
     assert "<script>" not in html and "&lt;script&gt;" in html
-    assert '<div class="zola-diagram"><svg ' in html  # no caption: no figure
+    assert re.search(r'<div class="zola-diagram" style="[^"]*"><svg ', html)  # no caption
     (live,) = Tags(html).live()
     assert live["data-zola"] == f"{NOTED};flip" and live["class"] == "zola-live"
     assert Tags(html).loaders() == [APP_LOADER] and "<iframe" not in html
@@ -614,7 +696,8 @@ def test_markdown_bad_blocks_warn_with_the_line_and_show_an_error(
         "zola diagram at line 28: bad game link: move 1: bad move 'a1xz9': bad square 'z9': "
         "expected a file a-j and a rank 1-10, like 'c3'",
         "zola diagram at line 33: unknown option 'colour'; the options are flip, shading, "
-        "no-coordinates, dark, palette, arrows, highlight, caption, width, alt, live, solution",
+        "no-coordinates, dark, palette, arrows, highlight, caption, width, align, class, alt, "
+        "live, solution",
     ]
     errors = [text for attrs, text in Tags(html).all("p") if attrs.get("class") == "zola-error"]
     assert errors == ["Z" + message[1:] for message in messages]
@@ -690,7 +773,7 @@ def test_markdown_live_iframe_keeps_the_app_in_an_iframe_above_the_diagram() -> 
     html = markdown(block, app_url=APP_URL + "#x", live="iframe")
     (iframe,) = Tags(html).all("iframe")
     assert iframe[0]["src"] == f"{APP_URL}#v1;size=6;start=6/6/2rb2/6/6/6_r;embed;panel;static"
-    assert re.search(r'<div class="zola-diagram"><iframe [^>]*></iframe><svg ', html)
+    assert re.search(r'<div class="zola-diagram" style="[^"]*"><iframe [^>]*></iframe><svg ', html)
     assert "data-zola=" not in html and "<script" not in html
     one = markdown(f"```zola\n{LONE}\nlive: iframe nolink\n```\n", app_url=APP_URL)
     assert Tags(one).all("iframe")[0][0]["src"].endswith(";embed;nolink")
@@ -711,6 +794,9 @@ def test_markdown_live_iframe_keeps_the_app_in_an_iframe_above_the_diagram() -> 
         ("arrows: c4-d9", "off the 6x6 board"),
         ("just words", "an option line is 'name: value'"),
         ("flip: true\nflip: false", "option 'flip' is given twice"),
+        ("align: middle", "align must be left, center, right, not 'middle'"),
+        ("class: wide 2col", "class must be names of letters, digits, - and _ (not first a"),
+        ("class: x\"onclick", "not 'x\"onclick'"),
     ],
 )
 def test_markdown_bad_options(option: str, message: str, caplog: pytest.LogCaptureFixture) -> None:
@@ -722,6 +808,24 @@ def test_markdown_bad_options(option: str, message: str, caplog: pytest.LogCaptu
     assert f"zola diagram at line {line}: {text[24:]}" == caplog.records[0].getMessage()
 
 
+@pytest.mark.parametrize("side", ["left", "center", "right"])
+def test_markdown_align_class_and_width_place_the_block(side: str) -> None:
+    text = f"```zola\npuzzle=6-t5mhvr\nalign: {side}\nclass: wide, boxed\nwidth: 50%\n```\n"
+    html = markdown(text)
+    assert re.match(rf'<figure class="zola-diagram align-{side} wide boxed" style="', html)
+    style = re.match(r'<figure [^>]* style="([^"]*)">', html)[1]
+    assert style == f"display: flow-root; width: 50%; max-width: 100%; {ALIGN_CSS[side]}"
+    # the board fills the block; the caption and the solution under it, on its side
+    assert inline_svgs(html)[0].get("width") == "100%"
+    assert f'<figcaption style="text-align: {side}">Blue to move' in html
+    assert html.index("<figcaption") < html.index("<details") < html.index("</figcaption>")
+    # a live board too, and a block without a caption (a <div>)
+    live = markdown(f"```zola\n{LONE}\nlive\nalign: {side}\n```\n", boards_url="/z")
+    opening = rf'<div class="zola-diagram align-{side}" style="[^"]*{ALIGN_CSS[side]}">'
+    assert re.search(opening, live)
+    assert Tags(live).live()[0]["style"] == "width: 100%; max-width: 100%"
+
+
 def test_markdown_flags_may_stand_alone_on_their_line() -> None:
     alone = markdown(f"```zola\n{LONE}\nlive\nFlip\n```\n", boards_url="/zola/")
     given = markdown(f"```zola\n{LONE}\nlive: true\nflip: true\n```\n", boards_url="/zola/")
@@ -731,7 +835,7 @@ def test_markdown_flags_may_stand_alone_on_their_line() -> None:
 def test_markdown_config_as_a_yaml_file_gives_it(tmp_path: Path) -> None:
     # mkdocs.yml: `width: 300` is a number; a URL that is not text is a clear error.
     html = markdown(f"```zola\n{LONE}\n```\n", width=300)
-    assert [svg.get("width") for svg in inline_svgs(html)] == ["300px"]
+    assert block_widths(html) == ["300px"]
     for name in ("boards_url", "app_url", "document"):
         with pytest.raises(ValueError, match=f"zola.markdown: {name} must be text, not 5"):
             markdown(f"```zola\n{LONE}\n```\n", **{name: 5})
@@ -881,7 +985,7 @@ def test_mkdocs_plugin_with_an_app_url_loads_the_boards_from_the_app(tmp_path: P
     index = Tags(text)
     assert index.loaders() == [APP_LOADER] and not (root / "site" / "zola").exists()
     assert index.live()[0]["data-zola"] == f"{LINK};panel"  # it links to the app
-    assert [svg.get("width") for svg in inline_svgs(text)] == ["300px", "300px"]
+    assert block_widths(text) == ["300px", "300px"]
 
 
 @pytest.mark.slow

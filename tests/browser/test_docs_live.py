@@ -154,6 +154,10 @@ def assert_only_the_site(page, site_url: str, loader: str) -> None:
     assert not [url for url in page.requests if "pyodide" in url or url.endswith("sw.js")]
 
 
+def _middle(box: dict) -> float:
+    return box["x"] + box["width"] / 2
+
+
 def test_sphinx_live_boards_work_from_the_built_site_alone(page, site_url: str) -> None:
     loader = f"{site_url}/sphinx/_static/zola/web/boards.js"
     open_live(page, f"{site_url}/sphinx/index.html")
@@ -162,10 +166,15 @@ def test_sphinx_live_boards_work_from_the_built_site_alone(page, site_url: str) 
     assert eight.locator("svg[data-position]").get_attribute("data-flipped") == "1"
     assert six.locator(".moves").is_visible()
     assert six.locator("a.app-link").is_hidden()  # no app in this site to open
-    # Centred in its figure, as Sphinx centres a captioned image.
+    # Its figure as wide as the diagram (360px), the board filling it (within the
+    # figure's padding); the figure where the theme puts figures (alabaster: centred).
     board, figure = six.bounding_box(), page.locator("figure").first.bounding_box()
-    assert board["width"] < figure["width"] - 100
-    assert abs(board["x"] + board["width"] / 2 - (figure["x"] + figure["width"] / 2)) < 1
+    column = page.locator("figure").first.evaluate(
+        "(f) => f.parentElement.getBoundingClientRect().toJSON()"
+    )
+    assert round(figure["width"]) == 360 and 340 <= board["width"] <= 360
+    assert abs(_middle(board) - _middle(figure)) < 1
+    assert abs(_middle(figure) - _middle(column)) < 1
     assert_played(six, parse(SIX)[0].position, "c4xd3")
     assert_only_the_site(page, site_url, loader)
 

@@ -17,6 +17,13 @@ Its options:
 ``highlight``        squares to tint: ``c3 d4``
 ``caption``          the figure's caption (plain text)
 ``width``            the diagram's width: ``300px``, ``300``, ``50%``, ``20em``
+                     (its caption and solution wrap within it)
+``align``            ``left``, ``center`` or ``right``: where the diagram sits,
+                     board, caption and solution alike; ``left`` and ``right``
+                     float it, the text flowing beside it, as a figure's
+                     ``align`` does (default: as the page shows a figure)
+``class``            class names for the diagram's outer element: ``wide
+                     boxed``
 ``alt``              the text for people who cannot see the picture (default:
                      a description of the position)
 ``live``             the diagram as a live board: ``true``, or the words
@@ -31,7 +38,16 @@ Its options:
 A puzzle of the package's set (:mod:`zola.puzzles.sets`) is shown by its id in place of
 the link, ``puzzle=6-t5mhvr``: the board faces the side to move, the caption says
 "Red to move and win in 3 moves." (before the block's own caption) and the
-solution follows as ``solution`` says; a live one is solved on the page.
+solution follows as ``solution`` says; a live one is solved on the page, and says the
+task itself, so its caption is the block's own alone.
+
+How a diagram sits in a page (:func:`layout_style`, and the Sphinx extension's style
+sheet, :data:`LAYOUT_CSS`): its outer element (a ``<figure>`` when it has a caption) is
+as wide as its board, whatever the page does with figures (Material for MkDocs sizes
+them to their content), and the board fills it: a board's width never depends on its
+content, so it stays the same on screen and off (where the browser skips laying out a
+board's drawing, ``content-visibility``), and nothing shifts as the reader scrolls. The
+caption and the solution wrap within that width, under the board.
 
 >>> from zola.puzzles.sets import parse as parse_puzzle
 >>> example = parse_puzzle("6-2nknhv;2;900;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|")
@@ -61,7 +77,19 @@ from zola.rules.record import MAX_LENGTH, MAX_NESTING, overflow
 from zola.rules.sides import BLUE, RED
 
 FLAGS = ("flip", "shading", "no-coordinates", "dark")
-OPTIONS = (*FLAGS, "palette", "arrows", "highlight", "caption", "width", "alt", "live", "solution")
+OPTIONS = (
+    *FLAGS,
+    "palette",
+    "arrows",
+    "highlight",
+    "caption",
+    "width",
+    "align",
+    "class",
+    "alt",
+    "live",
+    "solution",
+)
 ALONE = (*FLAGS, "live")  # the options that may stand alone on a block's line (true)
 # Where a puzzle's solution goes: folded under the board, printed under it, or nowhere.
 SOLUTIONS = ("hidden", "after", "none")
@@ -74,6 +102,35 @@ LIVE_WORDS = ("panel", "static", "nohints", "nolink")
 LIVE_KINDS = ("element", "iframe")
 LOADER = "web/boards.js"  # the live boards' loader, under where their files are served
 DEFAULT_WIDTH = "360px"
+# Where a diagram may sit (the ``align`` option), and how its outer element does so: left
+# and right float it, as docutils' figure does in the Sphinx themes (beside the text,
+# under the one before it on that side), center centres it under any floating one; each
+# with its text the same way. The Markdown block writes these into its element's style
+# (layout_style), the Sphinx extension into its style sheet (LAYOUT_CSS).
+ALIGNS = ("left", "center", "right")
+ALIGN_CSS = {
+    "left": "float: left; clear: left; margin: 0 1.5em 1em 0; text-align: left",
+    "center": "clear: both; margin-left: auto; margin-right: auto; text-align: center",
+    "right": "float: right; clear: right; margin: 0 0 1em 1.5em; text-align: right",
+}
+# The Sphinx pages' rules (zola.docs.sphinx writes them into its style sheet): a diagram's
+# figure is as wide as its board (its style, from the width) and no wider than its
+# column; a figure and a live board keep clear of a floating diagram beside them (a
+# formatting context of their own: else their boxes would lie under it); and each is
+# placed as its align class says (ALIGN_CSS), and so is a static diagram's image; its
+# caption's text too (some themes centre every caption).
+LAYOUT_CSS = (
+    "figure.zola-figure { max-width: 100%; box-sizing: border-box; display: flow-root; }\n"
+    ".zola-live { display: flow-root; }\n"
+    ".zola-live[hidden] { display: none; }\n"
+    + "".join(
+        f".zola-figure.align-{side}, .zola-live.align-{side}, img.zola-diagram.align-{side} "
+        f"{{ {'display: block; ' if side == 'center' else ''}{css}; }}\n"
+        f".zola-figure.align-{side} > figcaption {{ text-align: {side}; }}\n"
+        for side, css in ALIGN_CSS.items()
+    )
+)
+_CLASS = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _WIDTH = re.compile(r"(?:\d+(?:\.\d+)?|\.\d+)(?:px|%|em|pt|cm|mm|in)?")
 _OPTION = re.compile(r"(?P<key>[A-Za-z][A-Za-z-]*)[ \t]*:(?P<value>.*)")
 
@@ -244,11 +301,13 @@ class Diagram:
             annotate(self.game, highlight=self.highlight)
         with _option("arrows"):
             annotate(self.game, arrows=self.arrows)
-        self.caption = (options.get("caption") or "").strip()
-        if self.puzzle is not None:
-            self.caption = (self.task() + " " + self.caption).strip()
+        self.caption = (options.get("caption") or "").strip()  # the block's own
         with _option("width"):
             self.width = check_width(options.get("width"))
+        with _option("align"):
+            self.align = check_align(options.get("align"))
+        with _option("class"):
+            self.classes = check_classes(options.get("class"))
         self.live: list[str] | None = None
         self.live_kind: str | None = None
         if "live" in options:
@@ -294,6 +353,16 @@ class Diagram:
             except ZolaError as error:
                 why = f"as a live board, its link would not read back: {error}"
                 raise ValueError(why) from None
+
+    def caption_text(self, live: bool = False) -> str:
+        """The caption under the board: a puzzle's task before the block's caption, but
+        for a ``live`` board, which says the task itself (so the page says it once).
+
+        >>> puzzle = Diagram("puzzle=6-t5mhvr", {"caption": "From a game."})
+        >>> puzzle.caption_text(), puzzle.caption_text(live=True)
+        ('Blue to move and win in 2 moves. From a game.', 'From a game.')
+        """
+        return self.caption if live else (self.task() + " " + self.caption).strip()
 
     def task(self) -> str:
         """A puzzle's task: "Red to move and win in 3 moves." (``""`` for a game)."""
@@ -374,10 +443,13 @@ class Diagram:
 
     def live_element(self, inner: str, width: str | None = None, app_link: bool = True) -> str:
         """``<div data-zola="FRAGMENT" class="zola-live">inner</div>`` (every value
-        escaped), at most as wide as the diagram: ``web/boards.js`` makes it a live
-        board; until then, and without JavaScript, it shows ``inner``, the diagram."""
-        wide = self.width or width
-        style = f' style="max-width: {html.escape(wide)}"' if wide else ""
+        escaped), ``width`` wide (default: the diagram's width), and no wider than where
+        it is: ``web/boards.js`` makes it a live board; until then, and without
+        JavaScript, it shows ``inner``, the diagram. (A width, not a largest width: the
+        board's width then never depends on what it holds, which the browser does not
+        lay out while the board is far from the screen.)"""
+        wide = width or self.width
+        style = f' style="width: {html.escape(wide)}; max-width: 100%"' if wide else ""
         fragment = html.escape(self.live_fragment(app_link))
         return f'<div data-zola="{fragment}" class="zola-live"{style}>{inner}</div>'
 
@@ -393,10 +465,11 @@ class Diagram:
             'style="border:0; max-width:100%"></iframe>'
         )
 
-    def inline_svg(self, width: str = DEFAULT_WIDTH, svg: str = "", frame: str = "") -> str:
+    def inline_svg(self, width: str | None = None, svg: str = "", frame: str = "") -> str:
         """``svg`` (default: the diagram) for inlining in HTML: the alt text as its label,
-        ``width`` wide; ``frame``: the key of a live board's first screen (``data-frame``,
-        see :meth:`live_preview`). A diagram far from the screen is neither laid out nor
+        ``width`` wide (default: the diagram's width, else :data:`DEFAULT_WIDTH`);
+        ``frame``: the key of a live board's first screen (``data-frame``, see
+        :meth:`live_preview`). A diagram far from the screen is neither laid out nor
         painted until the reader scrolls near it (``content-visibility``), its height
         kept by its drawing's aspect ratio: a page of many diagrams opens sooner.
 
@@ -416,10 +489,11 @@ class Diagram:
         box = re.search(r' viewBox="0 0 ([0-9.]+) ([0-9.]+)"', root)
         ratio = f";aspect-ratio:{box[1]}/{box[2]}" if box else ""
         lazy = f' style="content-visibility:auto{ratio}"'
-        return f'{root} width="{html.escape(self.width or width)}"{lazy}{key}{svg[end:]}'
+        wide = width or self.width or DEFAULT_WIDTH
+        return f'{root} width="{html.escape(wide)}"{lazy}{key}{svg[end:]}'
 
     def live_preview(
-        self, width: str = DEFAULT_WIDTH, app_link: bool = True, language: str = "en"
+        self, width: str | None = None, app_link: bool = True, language: str = "en"
     ) -> str:
         """What a live board's element holds until it is live (and without JavaScript):
         the SVG of the board's first screen for a reader in ``language``, inlined, and
@@ -459,24 +533,47 @@ class Diagram:
         app_link: bool = True,
         language: str = "en",
     ) -> str:
-        """The block's HTML, in a ``<figure>`` with a ``<figcaption>`` when captioned: the
-        SVG; when live, inside the live board's element (``element``), its first screen
-        in ``language``, or below the app in an iframe (``app_url``). ``app_link``:
-        whether the live board may link to the app that serves it."""
+        """The block's HTML, in a ``<figure>`` with a ``<figcaption>`` when captioned
+        (else a ``<div>``), class ``zola-diagram`` (and ``align-...`` and the ``class``
+        option's), as wide as the diagram (``width``, unless the diagram gives one) and
+        aligned by its style (:func:`layout_style`): the SVG, filling it; when live,
+        inside the live board's element (``element``), its first screen in
+        ``language``, or below the app in an iframe (``app_url``); then the caption and
+        the puzzle's solution, in the figure's caption. ``app_link``: whether the live
+        board may link to the app that serves it.
+
+        >>> block = Diagram("6/6/2rb2/6/6/6 r", {"align": "right", "class": "a b"}).html()
+        >>> print(block[: block.index("<svg")].replace("; ", ";\\n"))
+        <div class="zola-diagram align-right a b" style="display: flow-root;
+        width: 360px;
+        max-width: 100%;
+        float: right;
+        clear: right;
+        margin: 0 0 1em 1.5em;
+        text-align: right">
+        """
+        wide = self.width or width
         parts = []
-        if self.live is not None and element:
-            preview = self.live_preview(width, app_link, language)
-            parts.append(self.live_element(preview, width, app_link))
+        live = self.live is not None and element
+        if live:
+            preview = self.live_preview(wide, app_link, language)
+            parts.append(self.live_element(preview, "100%", app_link))
         else:
             if self.live is not None and app_url:
-                parts.append(self.iframe(app_url, width))
-            parts.append(self.inline_svg(width))
-        if self.caption:
-            parts.append(f"<figcaption>{html.escape(self.caption)}</figcaption>")
-        parts.append(self.solution_html())
-        if self.caption:
-            return '<figure class="zola-diagram">' + "".join(parts) + "</figure>"
-        return '<div class="zola-diagram">' + "".join(parts) + "</div>"
+                parts.append(self.iframe(app_url, wide))
+            parts.append(self.inline_svg("100%"))
+        caption = self.caption_text(live)
+        if caption:  # the solution too, under the caption: both say what the figure shows
+            side = f' style="text-align: {self.align}"' if self.align else ""  # (see LAYOUT_CSS)
+            parts.append(
+                f"<figcaption{side}>{html.escape(caption)}{self.solution_html()}</figcaption>"
+            )
+        else:
+            parts.append(self.solution_html())
+        tag = "figure" if caption else "div"
+        classes = ["zola-diagram", *([f"align-{self.align}"] if self.align else []), *self.classes]
+        style = html.escape(layout_style(wide, self.align))
+        return f'<{tag} class="{" ".join(classes)}" style="{style}">' + "".join(parts) + f"</{tag}>"
 
 
 def _puzzle(source: str, puzzles: list[Puzzle] | None) -> Puzzle:
@@ -523,6 +620,61 @@ def check_width(value: str | float | None) -> str | None:
     if not float(text.rstrip("%abcdefghijklmnopqrstuvwxyz")):  # the number before its unit
         raise ValueError(f"width must be more than 0, not {quoted(text)}")
     return text + "px" if text[-1].isdigit() else text
+
+
+def check_align(text: str | None) -> str:
+    """An ``align`` option: ``left``, ``center`` or ``right`` (``""``: none, the page's
+    way); a ``ValueError`` for another.
+
+    >>> check_align(" Center "), check_align(None)
+    ('center', '')
+    """
+    side = (text or "").strip().lower()
+    if side and side not in ALIGNS:
+        raise ValueError(f"align must be {', '.join(ALIGNS)}, not {quoted(side)}")
+    return side
+
+
+def check_classes(text: str | None) -> list[str]:
+    """A ``class`` option's names, apart by spaces or commas, each one a style sheet can
+    name as it is (letters, digits, ``-`` and ``_``, not first a digit or ``-``); a
+    ``ValueError`` for another.
+
+    >>> check_classes("wide, boxed"), check_classes(None)
+    (['wide', 'boxed'], [])
+    >>> check_classes("wide <b>")
+    Traceback (most recent call last):
+    ...
+    ValueError: class must be names of letters, digits, - and _ (not first a digit or -), not '<b>'
+    """
+    names = _words(text)
+    for name in names:
+        if not _CLASS.fullmatch(name):
+            raise ValueError(
+                "class must be names of letters, digits, - and _ (not first a digit or -), "
+                f"not {quoted(name)}"
+            )
+    return names
+
+
+def layout_style(width: str, align: str = "") -> str:
+    """The style of a diagram's outer element: ``width`` wide, never wider than where it
+    is, and placed as ``align`` says (:data:`ALIGN_CSS`). Its board fills it, and its
+    caption and solution wrap within it.
+
+    >>> layout_style("300px")
+    'display: flow-root; width: 300px; max-width: 100%'
+    >>> print(layout_style("50%", "center").replace("; ", ";\\n"))
+    display: flow-root;
+    width: 50%;
+    max-width: 100%;
+    clear: both;
+    margin-left: auto;
+    margin-right: auto;
+    text-align: center
+    """
+    style = f"display: flow-root; width: {width}; max-width: 100%"
+    return f"{style}; {ALIGN_CSS[align]}" if align else style
 
 
 def check_palette(text: str | None) -> str:

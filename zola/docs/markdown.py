@@ -13,9 +13,14 @@ option, ``key: value``::
     ```
 
 The block becomes the board as inline SVG (drawn by :func:`zola.draw.diagram.diagram`),
-inside a ``<figure>`` with a ``<figcaption>`` when it has a caption. A block with bad
-input becomes a paragraph saying what is wrong, and a warning naming the bad line
-(the link's, or the bad option's) is logged (logger ``zola.markdown``).
+inside a ``<figure>`` with a ``<figcaption>`` when it has a caption (a puzzle's solution
+goes in it too, under the caption), else a ``<div>``; that element (class
+``zola-diagram``, and ``class:``'s) is as wide as the diagram (``width:``), the board
+filling it, and ``align: left``, ``center`` or ``right`` places it, board, caption and
+solution alike (left and right float it, as a figure's ``:align:`` does in Sphinx), by
+its own style: it needs no style sheet (:func:`zola.docs.diagrams.layout_style`). A
+block with bad input becomes a paragraph saying what is wrong, and a warning naming the
+bad line (the link's, or the bad option's) is logged (logger ``zola.markdown``).
 
 ``live: true`` makes the diagram a live board: the SVG goes inside
 ``<div data-zola="FRAGMENT" class="zola-live">``, which ``web/boards.js`` turns into a
@@ -33,8 +38,10 @@ they stay as drawn when the boards become live.
 >>> import markdown
 >>> html = markdown.markdown("```zola\\n6/6/2rb2/6/6/6 r\\narrows: c4xd4\\n```",
 ...                         extensions=["zola.markdown"])
->>> html.startswith('<div class="zola-diagram"><svg'), html.count('class="arrow"')
-(True, 1)
+>>> html[: html.index("<svg")]
+'<div class="zola-diagram" style="display: flow-root; width: 360px; max-width: 100%">'
+>>> html.count('class="arrow"')
+1
 
 :class:`zola.docs.diagrams.Diagram` checks a block's options and draws it: the Sphinx
 directive (:mod:`zola.sphinx`) shares it, so both take the same options.

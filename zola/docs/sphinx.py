@@ -14,13 +14,23 @@ position text)::
        :live:
 
 The options are those of :mod:`zola.markdown` (``:flip:``, ``:shading:``,
-``:no-coordinates:``, ``:dark:``, ``:arrows:``, ``:highlight:``, ``:caption:``,
-``:width:``, ``:alt:``, ``:live:``, ``:solution:``), flags bare or
-``true``/``false``; also ``:name:`` and ``:class:``. The caption may use inline
-reStructuredText. A puzzle of the package's set is shown by its id
-(``.. zola:: puzzle=6-t5mhvr``): "Red to move and win in 3 moves." above the
-caption, the solution folded under the board in HTML (printed under it in other
-formats; ``:solution: after`` prints it everywhere, ``:solution: none`` leaves it out).
+``:no-coordinates:``, ``:dark:``, ``:palette:``, ``:arrows:``, ``:highlight:``,
+``:caption:``, ``:width:``, ``:align:``, ``:class:``, ``:alt:``, ``:live:``,
+``:solution:``), flags bare or ``true``/``false``; also ``:name:``. The caption may
+use inline reStructuredText. A puzzle of the package's set is shown by its id
+(``.. zola:: puzzle=6-t5mhvr``): "Red to move and win in 3 moves." before the
+caption (in HTML a live board says it instead, and the caption is the author's alone),
+the solution folded under the board in HTML (printed under it in other formats;
+``:solution: after`` prints it everywhere, ``:solution: none`` leaves it out).
+
+A diagram with a caption, and every puzzle, is a figure (class ``zola-figure`` and the
+``:class:`` option's), the solution its legend; another is its board alone (its image,
+or its live board's element, with the ``:class:`` option's classes). In HTML the figure
+is as wide as its board (``:width:``), its caption and solution wrap under it, and
+``:align:`` (``left``, ``center``, ``right``) places it, or the board alone, as a
+figure's ``:align:`` does (left and right float): the extension's style sheet
+(``_static/zola-diagrams.css``, on every page) says how, the same in every theme.
+Without ``:align:``, a figure sits as the theme puts figures.
 
 The diagram is drawn at build time by :func:`zola.draw.diagram.diagram` and written as
 an SVG image, so it is in every builder's output: HTML and EPUB show the SVG;
@@ -81,6 +91,7 @@ from sphinx.util.typing import OptionSpec
 from zola.docs import sitefiles
 from zola.docs.diagrams import (
     DEFAULT_WIDTH,
+    LAYOUT_CSS,
     LIVE_KINDS,
     Diagram,
     LineError,
@@ -112,11 +123,10 @@ class live_board(nodes.General, nodes.Element):  # docutils names its nodes so
 
 def visit_live_board(translator: Any, node: live_board) -> None:
     """The element, holding the board's first screen inlined (``preview``, made by
-    :meth:`Diagram.live_preview`) rather than the image, which other output keeps;
-    centred in a figure (a captioned diagram), as Sphinx centres a figure's image."""
-    style = f"max-width: {node['width']}"
-    if isinstance(node.parent, nodes.figure):
-        style += "; margin-inline: auto"
+    :meth:`Diagram.live_preview`) rather than the image, which other output keeps; as
+    wide as the diagram, or filling its figure (which is: see :func:`layout`)."""
+    width = "100%" if _in_figure(node) else node["width"]
+    style = f"width: {width}; max-width: 100%"
     translator.body.append(
         translator.starttag(
             node,
@@ -139,16 +149,49 @@ def _live_here(builder: Builder) -> bool:
     return builder.format == "html" and not builder.name.startswith("epub")
 
 
+def _in_figure(node: nodes.Element) -> bool:
+    """Whether ``node`` is the board of a diagram's figure."""
+    return isinstance(node.parent, nodes.figure) and "zola-figure" in node.parent["classes"]
+
+
 def live_boards_only_in_html(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Outside HTML pages (LaTeX, EPUB, text...), a live board is its diagram alone. In
     HTML pages it is its element, which holds its own drawing: its image goes, so that
-    the site gets no file that no page shows."""
+    the site gets no file that no page shows; and a live puzzle's task leaves its
+    caption, since the board says it (see :func:`layout` for the rest of a page's
+    diagrams)."""
     live = _live_here(app.builder)
     for node in list(doctree.findall(live_board)):
         if live:
             node.clear()
+            if isinstance(node.parent, nodes.figure) and _in_figure(node):
+                _drop_task(node.parent)
         else:
             node.replace_self(node.children)
+    if app.builder.format == "html":
+        layout(doctree)
+
+
+def _drop_task(figure: nodes.figure) -> None:
+    """Take a puzzle's task out of ``figure``'s caption (and the caption, if that was
+    all of it)."""
+    for caption in list(figure.findall(nodes.caption)):
+        for task in list(caption.findall(nodes.inline)):
+            if "zola-task" in task["classes"]:
+                task.parent.remove(task)
+        if not caption.astext().strip():
+            figure.remove(caption)
+
+
+def layout(doctree: nodes.document) -> None:
+    """In HTML, a diagram's figure is as wide as its board (its ``width``, see
+    :func:`zola.docs.diagrams.layout_style`) and its image fills it: so the figure's
+    width never depends on its content, and a width in % is the page's, not the
+    figure's. (Other output keeps the image's width.)"""
+    for figure in doctree.findall(nodes.figure):
+        if "zola-figure" in figure["classes"]:
+            for image in figure.findall(nodes.image):
+                image["width"] = "100%"
 
 
 class _AnyOption(OptionSpec):
@@ -167,7 +210,7 @@ class ZolaDirective(SphinxDirective):
     optional_arguments = 1  # a missing one is our warning, not a docutils error
     final_argument_whitespace = True  # position text has a space
     has_content = True  # a Markdown block's lines: the link or position, then `name: value`
-    option_spec = _AnyOption(name=directives.unchanged, **{"class": directives.class_option})
+    option_spec = _AnyOption(name=directives.unchanged)
 
     def run(self) -> list[nodes.Node]:
         try:
@@ -179,7 +222,7 @@ class ZolaDirective(SphinxDirective):
             uri=self.write(diagram.svg),
             alt=diagram.alt,
             width=width,
-            classes=["zola-diagram", "no-scaled-link", *self.options.get("class", [])],
+            classes=["zola-diagram", "no-scaled-link"],
         )
         self.set_source_info(image)
         result: list[nodes.Node] = []
@@ -188,7 +231,10 @@ class ZolaDirective(SphinxDirective):
             if self.config.zola_app_url:
                 live = addnodes.only(expr=LIVE_ONLY)
                 iframe = diagram.iframe(self.config.zola_app_url, width)
-                live += nodes.raw("", iframe, format="html")
+                # in a block of its own (not on one line with the image), on its side
+                side = f' style="text-align: {diagram.align}"' if diagram.align else ""
+                block = f'<div class="zola-iframe"{side}>{iframe}</div>'
+                live += nodes.raw("", block, format="html")
                 result.append(live)
             else:
                 self.warn(":live: iframe needs zola_app_url in conf.py; static diagram only")
@@ -198,26 +244,43 @@ class ZolaDirective(SphinxDirective):
             fragment = diagram.live_fragment(app_link)
             language = choose_language(self.config.language or "")
             preview = diagram.live_preview(width, app_link, language)
-            shown = live_board(
-                "", image, fragment=fragment, width=diagram.width or width, preview=preview
-            )
+            shown = live_board("", image, fragment=fragment, width=width, preview=preview)
             self.set_source_info(shown)
-        if diagram.caption:
+        if diagram.caption_text():
+            # A figure as wide as the board (in HTML, see layout), with the caption (a
+            # puzzle's task apart, which a live board's page leaves out: the board says
+            # it) and the puzzle's solution under it (its legend).
+            figure = nodes.figure("", shown, classes=["zola-figure", *diagram.classes])
+            figure["width"] = width
+            if diagram.align:
+                figure["align"] = diagram.align
+            caption = nodes.caption(diagram.caption_text(), "")
+            if diagram.puzzle is not None:
+                task = diagram.task() + (" " if diagram.caption else "")
+                caption += nodes.inline(task, task, classes=["zola-task"])
             text, messages = self.state.inline_text(diagram.caption, self.lineno)
-            figure = nodes.figure("", shown, classes=["zola-figure"])
-            figure += nodes.caption(diagram.caption, "", *text)
+            caption.extend(text)
+            figure += caption
+            solution = self.solution(diagram)
+            if solution:
+                figure += nodes.legend("", *solution)
             self.set_source_info(figure)
             self.add_name(figure)
             result += [figure, *messages]
         else:
+            shown["classes"] += diagram.classes
+            if diagram.align:
+                image["align"] = diagram.align  # (the image's writer makes it a class)
+                if shown is not image:
+                    shown["classes"].append(f"align-{diagram.align}")
             self.add_name(shown)  # the live board's element, or the image
             result.append(shown)
-        return result + self.solution(diagram)
+        return result
 
     def read(self) -> Diagram:
         """The diagram asked for: from the argument and the options, and from the
         content's lines (the argument, if any, is their first)."""
-        options = {k: v for k, v in self.options.items() if k not in ("name", "class")}
+        options = {k: v for k, v in self.options.items() if k != "name"}
         palette = self.config.zola_palette
         if not self.content:
             return Diagram(self.arguments[0] if self.arguments else "", options, palette=palette)
@@ -383,16 +446,19 @@ def add_loader(
         app.add_js_file(file, type="module", loading_method="async")
 
 
-IMAGES_CSS = "zola-diagrams.css"  # in _static: the diagrams' images in the theme's scheme
+# In _static: the diagrams' images in the theme's scheme, and where diagrams sit.
+IMAGES_CSS = "zola-diagrams.css"
 
 
 def write_images_css(app: Sphinx, error: Exception | None) -> None:
     """After an HTML build: the style sheet that shows the diagrams' images in the
-    scheme of the page's theme (:func:`zola.draw.schemes.images_css`)."""
+    scheme of the page's theme (:func:`zola.draw.schemes.images_css`), and places the
+    diagrams as their ``:align:`` says (:data:`zola.docs.diagrams.LAYOUT_CSS`)."""
     if error is None and app.builder.format == "html":
         static = Path(app.outdir) / "_static"
         static.mkdir(parents=True, exist_ok=True)
-        (static / IMAGES_CSS).write_text(images_css("img.zola-diagram"), encoding="utf-8")
+        css = images_css("img.zola-diagram") + "\n" + LAYOUT_CSS
+        (static / IMAGES_CSS).write_text(css, encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
