@@ -16,8 +16,10 @@ reviews = {}  # the review under way: {fragment: Reviewer}
 
 
 def choose_move(fragment: str, level: str, seed: int) -> str:
-    """The computer's move, as move text, for the game of a link ``fragment``."""
-    return str(best_move(decode(fragment), level, seed=seed))
+    """The computer's move, as move text, for the game of a link ``fragment``. The page
+    answers from the opening book itself (zola.page.computer), so the worker never
+    reads it: it is not among the worker's files."""
+    return str(best_move(decode(fragment), level, seed=seed, book=False))
 
 
 def analyse_position(fragment: str, seconds: float, lines: int) -> str:
