@@ -55,8 +55,10 @@ def test_a_move_a_hint_an_analysis_and_a_review_cross_the_boundary(worker: Modul
     assert app.screen().evaluation is not None
     app.button("analysis")
     app.button("review")
-    for _ in range(len(app.game.main_moves()) + 1):
+    for _ in range(len(app.game.main_moves()) + 1):  # a call reviews one position or more
         _answer(app, worker)
+        if not app.screen().reviewing:
+            break
     screen = app.screen()
     assert not screen.reviewing and screen.review is not None and "review=" in screen.fragment
 
