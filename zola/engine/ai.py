@@ -60,20 +60,23 @@ class _Stop(Exception):
 class Caches:
     """What a search keeps of positions that depends on nothing else, so that searches
     of positions of one game can share it: the evaluations (``evals``: position ->
-    (dynamic score, loose checkers)) and the moves generated (``generated``: position
-    -> (captures in their order, steps)). Positions are ``(own, enemy)`` bitboards,
-    the side to move first."""
+    (dynamic score, loose checkers)), the moves generated (``generated``: position
+    -> (captures in their order, steps)) and the quiescence search's captures of the
+    loose checkers in their order (``takes``). Positions are ``(own, enemy)``
+    bitboards, the side to move first."""
 
     def __init__(self) -> None:
         self.evals: dict[tuple[Bitboard, Bitboard], tuple[int, Bitboard]] = {}
         self.generated: dict[tuple[Bitboard, Bitboard], tuple[list[int], list[int]]] = {}
+        self.takes: dict[tuple[Bitboard, Bitboard], list[int]] = {}
 
     def clear(self) -> None:
         self.evals.clear()
         self.generated.clear()
+        self.takes.clear()
 
     def __len__(self) -> int:
-        return len(self.evals) + len(self.generated)
+        return len(self.evals) + len(self.generated) + len(self.takes)
 
 
 class _Searcher(Evaluator):
@@ -94,8 +97,10 @@ class _Searcher(Evaluator):
         self.tt: dict[tuple[Bitboard, Bitboard], tuple[int, int, int, int]] = {}
         if caches is None:
             caches = Caches()
+        self.caches = caches
         self.evals = caches.evals
         self.generated = caches.generated
+        self.takes = caches.takes
         self.history = [0] * (128 * 128)
         self.killers: list[list[int]] = [[-1, -1] for _ in range(256)]
 
@@ -142,10 +147,14 @@ class _Searcher(Evaluator):
             return stand
         if not loose:
             return stand
-        moves = self.captures_onto(loose, own, own | enemy)
-        alpha = max(alpha, stand)
+        moves = self.takes.get(key)
+        if moves is None:
+            moves = self.captures_onto(loose, own, own | enemy)
+            moves.sort(key=self.t.capture_rank.__getitem__, reverse=True)
+            self.takes[key] = moves
+        if stand > alpha:
+            alpha = stand
         value = self.t.value
-        moves.sort(key=self.t.capture_rank.__getitem__, reverse=True)
         for m in moves:
             frm, to = m >> 7, m & 127
             to_bit = 1 << to
@@ -266,7 +275,12 @@ class _Searcher(Evaluator):
                                 killers[0] = m
                         break
         flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
-        self.tt[key] = (depth, flag, _to_tt(best, ply), best_move)
+        if best > MATE_BOUND:  # _to_tt(best, ply), inline
+            self.tt[key] = (depth, flag, best + ply, best_move)
+        elif best < -MATE_BOUND:
+            self.tt[key] = (depth, flag, best - ply, best_move)
+        else:
+            self.tt[key] = (depth, flag, best, best_move)
         return best
 
     def root(

@@ -162,8 +162,7 @@ def _deepened(
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     if not _final(deepening):
         if len(deepening.searcher.evals) >= TABLE_LIMIT:
-            deepening.searcher.evals.clear()  # caches of the positions alone: memory
-            deepening.searcher.generated.clear()
+            deepening.searcher.caches.clear()  # of the positions alone: memory
         deepening.run(deadline, node_limit, MAX_DEPTH)
     if deepening.depth == 0:
         deepening.run(None, None, 1)  # depth 1 is cheap: always give scored moves
