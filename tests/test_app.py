@@ -12,6 +12,7 @@ from zola.draw.themes import PALETTES
 from zola.lang.i18n import say
 from zola.page.app import App, Screen
 from zola.page.board import MODES
+from zola.page.computer import ANALYSIS_FIRST_SECONDS, ANALYSIS_SECONDS
 from zola.page.saved import RECENT, TAB, MemoryStore
 from zola.rules.errors import InvalidOptionError
 from zola.rules.game import Note
@@ -672,12 +673,14 @@ def test_the_analysis_asks_again_to_deepen_and_stops_when_the_position_changes()
     app.button("analysis")
     first = app.screen().request
     assert first.kind == "analysis" and first.call == "analyse_position"
+    assert first.args[1] == ANALYSIS_FIRST_SECONDS < ANALYSIS_SECONDS  # shows soon
     app.computer_answer(first.id, "0 3 900 0|0 c3xd3 c4xd3|-5 c3xc4")
     screen = app.screen()
     assert screen.evaluation == (50, "Red 50% (0.00) · depth 3", "c3xd3 c4xd3")
     assert screen.board.count('class="arrow"') == 2  # the best line's first two moves
     again = screen.request
     assert again.kind == "analysis" and again.basis == first.basis  # deeper, same position
+    assert again.args[1] == ANALYSIS_SECONDS
     moved = play(app, "c3xd3")
     assert moved.evaluation is None and moved.request.basis != first.basis
     app.computer_answer(again.id, "9 9 9 1|9 c3xc4")  # stale: ignored

@@ -55,10 +55,23 @@ def test_a_move_a_hint_an_analysis_and_a_review_cross_the_boundary(worker: Modul
     assert app.screen().evaluation is not None
     app.button("analysis")
     app.button("review")
-    for _ in range(len(app.game.main_moves()) + 1):
+    for _ in range(len(app.game.main_moves()) + 1):  # a call reviews one position or more
         _answer(app, worker)
+        if app.computer.reviewing is None:  # (a screen would hand out the next question)
+            break
     screen = app.screen()
     assert not screen.reviewing and screen.review is not None and "review=" in screen.fragment
+
+
+def test_a_reviews_calls_take_one_position_or_a_slice_of_time(
+    worker: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = "v1;size=6;moves=c3xd3.c4xd3.e3xd3"
+    monkeypatch.setattr(worker, "REVIEW_SLICE", 0.0)  # one position a call
+    steps = [worker.review_step(record, 2000) for _ in range(4)]
+    assert steps[:3] == ["1/4", "2/4", "3/4"]
+    monkeypatch.setattr(worker, "REVIEW_SLICE", 60.0)  # the whole game in one call
+    assert worker.review_step(record, 2000) == steps[3]  # the same review
 
 
 def test_review_progress_and_the_review_are_told_apart_by_their_grammar() -> None:

@@ -70,8 +70,9 @@ def test_the_page_config_is_micropython_with_every_module_the_page_needs() -> No
 def test_the_computers_config_is_pyodide_with_what_the_worker_needs() -> None:
     interpreter, modules = config_files("computer.toml")
     assert interpreter == PYODIDE
-    book = {"engine/openings"}  # the opening book's data (zola.engine.book)
-    assert modules == imported_modules(ROOT / "web" / "ai_worker.py") | book
+    # The opening book stays on the page, which answers from it without asking the worker.
+    assert modules == imported_modules(ROOT / "web" / "ai_worker.py")
+    assert "engine/book" not in modules and "engine/openings" not in modules
     assert '"./computer.toml"' in (ROOT / "web" / "main.py").read_text()
 
 

@@ -19,7 +19,6 @@ import random
 import time
 from dataclasses import dataclass
 
-from zola.engine.book import book_move
 from zola.engine.evaluation import Evaluator
 from zola.engine.judgement import MATE, MATE_BOUND
 from zola.engine.levels import DEFAULT_LEVEL, SWAP_CHOICE, choose, level_settings
@@ -58,17 +57,50 @@ class _Stop(Exception):
     """The time or node budget ran out in the middle of an iteration."""
 
 
+class Caches:
+    """What a search keeps of positions that depends on nothing else, so that searches
+    of positions of one game can share it: the evaluations (``evals``: position ->
+    (dynamic score, loose checkers)), the moves generated (``generated``: position
+    -> (captures in their order, steps)) and the quiescence search's captures of the
+    loose checkers in their order (``takes``). Positions are ``(own, enemy)``
+    bitboards, the side to move first."""
+
+    def __init__(self) -> None:
+        self.evals: dict[tuple[Bitboard, Bitboard], tuple[int, Bitboard]] = {}
+        self.generated: dict[tuple[Bitboard, Bitboard], tuple[list[int], list[int]]] = {}
+        self.takes: dict[tuple[Bitboard, Bitboard], list[int]] = {}
+
+    def clear(self) -> None:
+        self.evals.clear()
+        self.generated.clear()
+        self.takes.clear()
+
+    def __len__(self) -> int:
+        return len(self.evals) + len(self.generated) + len(self.takes)
+
+
 class _Searcher(Evaluator):
     """One search: the position's tables, moves and evaluation (inherited), a
     transposition table, an evaluation cache and the budget."""
 
-    def __init__(self, size: int, deadline: float | None, node_limit: int | None) -> None:
+    def __init__(
+        self,
+        size: int,
+        deadline: float | None,
+        node_limit: int | None,
+        caches: Caches | None = None,
+    ) -> None:
         super().__init__(size)
         self.deadline = deadline
         self.node_limit = node_limit
         self.nodes = 0
         self.tt: dict[tuple[Bitboard, Bitboard], tuple[int, int, int, int]] = {}
-        self.evals: dict[tuple[Bitboard, Bitboard], tuple[int, Bitboard]] = {}
+        if caches is None:
+            caches = Caches()
+        self.caches = caches
+        self.evals = caches.evals
+        self.generated = caches.generated
+        self.takes = caches.takes
         self.history = [0] * (128 * 128)
         self.killers: list[list[int]] = [[-1, -1] for _ in range(256)]
 
@@ -77,10 +109,15 @@ class _Searcher(Evaluator):
     def _tick(self) -> None:
         self.nodes += 1
         if not self.nodes & _CHECK_EVERY:
-            if self.deadline is not None and time.perf_counter() >= self.deadline:
-                raise _Stop
-            if self.node_limit is not None and self.nodes >= self.node_limit:
-                raise _Stop
+            self._check()
+
+    def _check(self) -> None:
+        """Stop when the budget is spent (the loops count nodes themselves and ask every
+        :data:`_CHECK_EVERY` + 1 nodes)."""
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _Stop
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise _Stop
 
     # -- search -----------------------------------------------------------------
 
@@ -95,7 +132,9 @@ class _Searcher(Evaluator):
         qdepth: int,
     ) -> int:
         """Stand pat or capture a loose checker, at most ``qdepth`` plies deep."""
-        self._tick()
+        self.nodes = nodes = self.nodes + 1  # self._tick(), inline: the hottest line
+        if not nodes & _CHECK_EVERY:
+            self._check()
         if not own:
             return ply - MATE
         key = (own, enemy)
@@ -108,10 +147,14 @@ class _Searcher(Evaluator):
             return stand
         if not loose:
             return stand
-        moves = self.captures_onto(loose, own, own | enemy)
-        alpha = max(alpha, stand)
+        moves = self.takes.get(key)
+        if moves is None:
+            moves = self.captures_onto(loose, own, own | enemy)
+            moves.sort(key=self.t.capture_rank.__getitem__, reverse=True)
+            self.takes[key] = moves
+        if stand > alpha:
+            alpha = stand
         value = self.t.value
-        moves.sort(key=self.t.capture_rank.__getitem__, reverse=True)
         for m in moves:
             frm, to = m >> 7, m & 127
             to_bit = 1 << to
@@ -130,11 +173,20 @@ class _Searcher(Evaluator):
                     break
         return alpha
 
-    def ordered(self, own: Bitboard, enemy: Bitboard, tt_move: int, ply: int) -> list[int]:
-        """Legal moves: TT move, captures (landing farthest out first), killers, steps."""
-        caps = self.captures(own, enemy)
-        caps.sort(key=self.t.capture_rank.__getitem__, reverse=True)
-        steps = self.steps(own, enemy)
+    def ordered(
+        self, own: Bitboard, enemy: Bitboard, tt_move: int, ply: int, key: tuple[Bitboard, Bitboard]
+    ) -> list[int]:
+        """Legal moves: TT move, captures (landing farthest out first), killers, steps.
+
+        The captures in their order and the steps as generated depend on the position
+        alone: they are kept in :attr:`generated` under ``key``, ``(own, enemy)``."""
+        generated = self.generated.get(key)
+        if generated is None:
+            caps = self.captures(own, enemy)
+            caps.sort(key=self.t.capture_rank.__getitem__, reverse=True)
+            generated = self.generated[key] = (caps, self.steps(own, enemy))
+        caps, steps = generated
+        steps = steps.copy()
         steps.sort(key=self.history.__getitem__, reverse=True)
         for killer in self.killers[ply]:
             if killer in steps:
@@ -162,7 +214,9 @@ class _Searcher(Evaluator):
             return ply - MATE
         if depth <= 0:
             return self.quiesce(own, enemy, static, alpha, beta, ply, _MAX_QDEPTH)
-        self._tick()
+        self.nodes = nodes = self.nodes + 1  # self._tick(), inline
+        if not nodes & _CHECK_EVERY:
+            self._check()
         key = (own, enemy)
         entry = self.tt.get(key)
         tt_move = -1
@@ -176,7 +230,7 @@ class _Searcher(Evaluator):
                     or (e_flag == _UPPER and e_score <= alpha)
                 ):
                     return e_score
-        moves = self.ordered(own, enemy, tt_move, ply)
+        moves = self.ordered(own, enemy, tt_move, ply, key)
         if not moves:
             return -self.negamax(enemy, own, -static, depth - 1, -beta, -alpha, ply + 1)
         value = self.t.value
@@ -221,7 +275,12 @@ class _Searcher(Evaluator):
                                 killers[0] = m
                         break
         flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
-        self.tt[key] = (depth, flag, _to_tt(best, ply), best_move)
+        if best > MATE_BOUND:  # _to_tt(best, ply), inline
+            self.tt[key] = (depth, flag, best + ply, best_move)
+        elif best < -MATE_BOUND:
+            self.tt[key] = (depth, flag, best - ply, best_move)
+        else:
+            self.tt[key] = (depth, flag, best, best_move)
         return best
 
     def root(
@@ -326,7 +385,9 @@ class Deepening:
     at every depth, so that its score is exact too (a review compares the
     move played with the best at the same depth). The deepening ends at a
     found win or loss, and with ``stop_single`` at a single legal move too,
-    as a player does (an analysis still wants that move's score).
+    as a player does (an analysis still wants that move's score). ``caches``
+    (:class:`Caches`) may be shared with other searches of the same board size:
+    it changes nothing but the time taken.
     """
 
     def __init__(
@@ -336,13 +397,14 @@ class Deepening:
         exact: bool | int = 1,
         stop_single: bool = True,
         first: Move | None = None,
+        caches: Caches | None = None,
     ) -> None:
         if position.is_game_over():
             raise IllegalMoveError("the game is over")
         self.position = position.copy()
         self.own = own = position.boards[position.turn]
         self.enemy = enemy = position.boards[position.turn ^ 1]
-        self.searcher = searcher = _Searcher(position.size, None, None)
+        self.searcher = searcher = _Searcher(position.size, None, None, caches)
         moves = searcher.captures(own, enemy) + searcher.steps(own, enemy)
         random.Random(seed).shuffle(moves)
         self.moves = moves  # the root moves, best first after each complete depth
@@ -460,6 +522,8 @@ def best_move(
     settings = level_settings(level)
     draw = random.Random(seed).random()
     if book:
+        from zola.engine.book import book_move  # not in the worker: the page asks the book
+
         known = book_move(game, level, draw)
         if known is not None:
             return known

@@ -39,7 +39,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from zola.engine.ai import Deepening
+from zola.engine.ai import Caches, Deepening
 from zola.engine.judgement import (
     MATE,
     MATE_BOUND,
@@ -71,6 +71,11 @@ MAX_DEPTH = 64
 #: entries after a minute of 0.3 s calls on CPython, at depth 8; the evaluation
 #: cache, which grows faster, is emptied whenever it reaches this size.
 TABLE_LIMIT = 300_000
+#: The review's searches share the evaluations and moves of the positions they meet
+#: (:class:`~zola.engine.ai.Caches`) until they hold this many: a position shares most
+#: with the few before it, and a 40-ply 6x6 review peaks at about 25 MB on CPython
+#: (14 MB when each search kept its own; 72 MB with 200,000).
+REVIEW_CACHE = 60_000
 
 # The last position analysed: [(key, search)], the key (position.key(), lines, seed).
 _cache: list[tuple[tuple[tuple[int, Bitboard, Bitboard, Color], int, int], Deepening]] = []
@@ -138,17 +143,20 @@ def _deepened(
     resume: bool,
     seed: int,
     first: Move | None,
+    caches: Caches | None = None,
 ) -> tuple[Deepening, int]:
     """The search of a position with moves (from the cache or new), deepened by the
-    budget, and the number of lines to give; ``first`` is searched first (see
-    :class:`~zola.engine.ai.Deepening`)."""
+    budget, and the number of lines to give; ``first`` is searched first, ``caches``
+    shared (see :class:`~zola.engine.ai.Deepening`)."""
     lines = max(1, min(int(lines), len(position.legal_moves())))
     key = (position.key(), lines, seed)
     deepening = None
     if resume and _cache and _cache[0][0] == key:
         deepening = _cache[0][1]
     if deepening is None:
-        deepening = Deepening(position, seed, exact=lines, stop_single=False, first=first)
+        deepening = Deepening(
+            position, seed, exact=lines, stop_single=False, first=first, caches=caches
+        )
         if resume:
             _cache[:] = [(key, deepening)]
     if time_limit is None and node_limit is None:
@@ -156,7 +164,7 @@ def _deepened(
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     if not _final(deepening):
         if len(deepening.searcher.evals) >= TABLE_LIMIT:
-            deepening.searcher.evals.clear()  # a cache of evaluations only: memory
+            deepening.searcher.caches.clear()  # of the positions alone: memory
         deepening.run(deadline, node_limit, MAX_DEPTH)
     if deepening.depth == 0:
         deepening.run(None, None, 1)  # depth 1 is cheap: always give scored moves
@@ -252,6 +260,9 @@ class Reviewer:
         self.analyses: list[Analysis] = []
         # Per move: the engine's choice, the mover's chance with it and with the move played.
         self.judged: list[tuple[Move, float, float] | None] = []
+        # The positions' evaluations and moves, shared by the searches of the game's
+        # positions (each its own search otherwise: the marks depend on nothing else).
+        self.caches = Caches()
 
     @property
     def done(self) -> bool:
@@ -264,9 +275,12 @@ class Reviewer:
         position = line.position
         played = moves[ply] if ply < len(moves) else None
         options = line.legal_moves()
+        caches = self.caches
+        if len(caches) >= REVIEW_CACHE:
+            caches.clear()  # memory: a later position shares most with the latest ones
         if ply >= 1 and moves[ply - 1] == Move.SWAP:
             result = self.analyses[-1]  # the same board, the same side to move: its search
-            played_score = _search_again(position, node_limit, time_limit, played)
+            played_score = _search_again(position, node_limit, time_limit, played, caches)
         elif position.is_game_over() or position.legal_moves() == [Move.PASS]:
             result = analyse(position, node_limit=node_limit, time_limit=time_limit, resume=False)
             played_score = None
@@ -280,6 +294,7 @@ class Reviewer:
                 False,
                 0,
                 played,
+                caches,
             )
             result = _analysis(deepening, count)
             played_score = _score_of(deepening, played)
@@ -349,12 +364,16 @@ def _score_of(deepening: Deepening, move: Move | None) -> int | None:
 
 
 def _search_again(
-    position: Position, node_limit: int | None, time_limit: float | None, played: Move | None
+    position: Position,
+    node_limit: int | None,
+    time_limit: float | None,
+    played: Move | None,
+    caches: Caches,
 ) -> int | None:
     """After a swap: the played move's exact score (the board's own search was done)."""
     if played is None or position.is_game_over() or position.legal_moves() == [Move.PASS]:
         return None
-    deepening, _ = _deepened(position, time_limit, node_limit, 1, False, 0, played)
+    deepening, _ = _deepened(position, time_limit, node_limit, 1, False, 0, played, caches)
     return _score_of(deepening, played)
 
 

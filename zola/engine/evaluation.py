@@ -118,14 +118,13 @@ class Evaluator(MoveGenerator):
         score -= w.hanging * (theirs & own & ~ours).bit_count()
         score += w.defended * ((ours & own).bit_count() - (theirs & enemy).bit_count())
         score += w.attacks * ((ours & enemy).bit_count() - (theirs & own).bit_count())
+        # Steps, own minus the opponent's: per direction, the origins whose target is empty.
         empty = self.mask & ~(own | enemy)
         mobility = 0
         for by, origins in self.t.steps_up:
-            mobility += (((own & origins) << by) & empty).bit_count() - (
-                ((enemy & origins) << by) & empty
-            ).bit_count()
+            free = (empty >> by) & origins
+            mobility += (own & free).bit_count() - (enemy & free).bit_count()
         for by, origins in self.t.steps_down:
-            mobility += (((own & origins) >> by) & empty).bit_count() - (
-                ((enemy & origins) >> by) & empty
-            ).bit_count()
+            free = (empty << by) & origins
+            mobility += (own & free).bit_count() - (enemy & free).bit_count()
         return score + w.mobility * mobility, loose

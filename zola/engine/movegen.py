@@ -56,6 +56,13 @@ class MoveTables:
         for a in geo.squares:
             for b in geo.squares:
                 self.capture_rank[a << 7 | b] = geo.classes[b]
+        # The attack maps slide both sides at once: the enemy's checkers ``lane`` bits
+        # above one's own, far enough that no shift carries a bit from one lane into the
+        # other before the mask that follows it.
+        self.lane = lane = geo.mask.bit_length() + 2 * STRIDE
+        self.low_lane = (1 << lane) - 1
+        self.caps_up2 = [(by, [t | t << lane for t in ts]) for by, ts in self.caps_up]
+        self.caps_down2 = [(by, [t | t << lane for t in ts]) for by, ts in self.caps_down]
 
 
 class MoveGenerator:
@@ -146,31 +153,30 @@ class MoveGenerator:
         """The occupied squares each side could capture if they held enemies.
 
         ``ours & enemy`` are the enemy checkers we attack, ``ours & own`` our
-        checkers that could recapture if taken; likewise ``theirs``.
+        checkers that could recapture if taken; likewise ``theirs``. Both sides'
+        rays slide together, the enemy's in the high lane (:attr:`MoveTables.lane`).
         """
+        t = self.t
+        lane = t.lane
         occupied = own | enemy
         empty = self.mask ^ occupied
-        ours = theirs = 0
-        for by, targets in self.t.caps_up:
-            a, b = own, enemy
+        empty |= empty << lane
+        both = own | enemy << lane
+        hit = 0
+        for by, targets in t.caps_up2:
+            a = both
             for reach in targets:
                 a = (a << by) & reach
-                b = (b << by) & reach
-                ours |= a
-                theirs |= b
+                hit |= a
                 a &= empty
-                b &= empty
-                if not (a or b):
+                if not a:
                     break
-        for by, targets in self.t.caps_down:
-            a, b = own, enemy
+        for by, targets in t.caps_down2:
+            a = both
             for reach in targets:
                 a = (a >> by) & reach
-                b = (b >> by) & reach
-                ours |= a
-                theirs |= b
+                hit |= a
                 a &= empty
-                b &= empty
-                if not (a or b):
+                if not a:
                     break
-        return ours & occupied, theirs & occupied
+        return hit & t.low_lane & occupied, hit >> lane & occupied

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 HINT_LEVEL = "strong"  # the level that suggests moves to a person
 ANALYSIS_SECONDS = 0.3  # one call of the analysis: short, so that moving on stops it at once
+ANALYSIS_FIRST_SECONDS = 0.1  # the first call for a position: its evaluation shows at once
 ANALYSIS_LINES = 3
 JUDGE_SECONDS = 0.5  # a move tried in an exercise (zola.page.lessons), weighed once
 ANALYSIS_CALLS = 60  # at most this many deepening calls for one position
@@ -105,8 +106,10 @@ class Computer:
             known = None if game is None else book_move(game, level, (seed & _DRAW) / (_DRAW + 1))
             answer = "" if known is None else str(known)
         elif kind == "analysis":
-            seconds = ANALYSIS_SECONDS
-            args = (basis, ANALYSIS_SECONDS, ANALYSIS_LINES)
+            shown = self.analysed
+            again = shown is not None and shown.record == basis
+            seconds = ANALYSIS_SECONDS if again else ANALYSIS_FIRST_SECONDS
+            args = (basis, seconds, ANALYSIS_LINES)
         elif kind == "judge":
             seconds = JUDGE_SECONDS
             args = (basis, JUDGE_SECONDS, 1)
