@@ -4,6 +4,7 @@ under the board, printed, or left out."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from pathlib import Path
@@ -14,7 +15,7 @@ from tests.test_docs_tools import ROOT, Tags, build, inline_svgs, markdown
 from zola.docs.diagrams import Diagram
 from zola.page.board import Board
 from zola.page.training import Trainer
-from zola.puzzles.sets import load
+from zola.puzzles.sets import load, parse
 
 PUZZLES = load(6) + load(8)
 BLUE = next(p for p in PUZZLES if p.position.endswith(" b") and p.moves >= 2)
@@ -94,6 +95,33 @@ def test_a_live_puzzle_block_asks_the_board_for_the_puzzle() -> None:
     assert live["data-zola"].endswith(f";puzzle={RED.id}")
 
 
+def first_screen(html: str) -> dict:
+    """The first screen the docs tools wrote for the page's one live board."""
+    (text,) = re.findall(r'<script type="application/json" class="zola-screen">(.*?)<', html)
+    return json.loads(text)["screen"]
+
+
+@pytest.mark.parametrize("source", [f"puzzle={BLUE.id}", f"#v1;size=8;puzzle={BLUE.id}"])
+def test_a_live_puzzle_carries_its_line_and_its_first_screen_is_the_puzzle(source: str) -> None:
+    # Written into the page at build time: the board reads it rather than fetching its
+    # set, and shows its task and Hint before Python runs. A link that names a puzzle
+    # (puzzle=ID among its words) carries that puzzle's line too.
+    html = markdown(f"```zola\n{source}\nlive: true\n```\n", boards_url="/zola")
+    (live,) = Tags(html).live()
+    assert live["data-zola-puzzle"] == BLUE.text() and parse(live["data-zola-puzzle"]) == BLUE
+    screen = first_screen(html)
+    assert screen["puzzle"] == "solving" and screen["can_hint"] and screen["fetch"] == []
+    assert screen["message"] == _task(BLUE)
+    static = markdown(f"```zola\n{source}\n```\n")  # a diagram alone carries nothing
+    assert "data-zola-puzzle" not in static
+
+
+def test_a_live_link_naming_no_puzzle_of_the_set_is_an_error(caplog) -> None:
+    html = markdown("```zola\n#v1;size=6;puzzle=6-zzzzzz\nlive: true\n```\n", boards_url="/z")
+    assert "no puzzle has the id &#x27;6-zzzzzz&#x27;" in html and "data-zola" not in html
+    assert "no puzzle has the id '6-zzzzzz'" in caplog.text
+
+
 def test_the_solution_shown_is_the_one_the_page_accepts() -> None:
     trainer = Trainer(BLUE, Board())
     for _ in range(BLUE.moves):
@@ -118,6 +146,12 @@ def test_sphinx_shows_the_puzzle_with_its_solution_folded_in_html_and_printed_in
     )
     build(src, tmp_path / "html", tmp_path / "doctrees", "html")
     page = (tmp_path / "html" / "index.html").read_text("utf-8")
+    # The live ones, in HTML: each board's element carries its puzzle's line.
+    lines = [live["data-zola-puzzle"] for live in Tags(page).live()]
+    assert lines == [BLUE.text(), RED.text()]
+    screens = re.findall(r'<script type="application/json" class="zola-screen">(.*?)<', page)
+    firsts = [json.loads(text)["screen"] for text in screens]
+    assert [(first["puzzle"], first["fetch"]) for first in firsts] == [("solving", [])] * 2
     page = re.sub(r"<template .*?</template>|<script .*?</script>", "", page, flags=re.S)
     captions = [
         re.sub(r"</?span[^>]*>", "", unescape(text))  # (the task is a span of its own)

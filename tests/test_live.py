@@ -14,7 +14,7 @@ import pytest
 
 from tests.micropython import harness
 from tests.test_micropython import assert_agree, micropython, random_game  # noqa: F401
-from zola import SIZES, Game, Move, decode, encode
+from zola import SIZES, Game, Move, Position, decode, encode
 from zola.lang.i18n import LANGUAGES, messages
 from zola.page.bridge import EVENTS, KEEP, PAINT, Boards
 from zola.page.live import (
@@ -292,6 +292,10 @@ def test_the_loader_hands_the_link_to_python_unread() -> None:
     loader = (ROOT / "web/boards.js").read_text()
     assert loader.count("dataset.zola") == 1
     assert 'const fragment = (element.dataset.zola || "").slice(0, LINK_PREFIX);' in loader
+    # A puzzle's line too (data-zola-puzzle), bounded alike: a longer one is told so.
+    read = 'element.getAttribute("data-zola-puzzle")'
+    assert loader.count(read) == 1
+    assert f'const puzzle = ({read} || "").slice(0, LINK_PREFIX);' in loader
     assert f"const LINK_PREFIX = {LINK_PREFIX};" in loader  # no more crosses into Python
     assert "fragment." not in loader and ".split(" not in loader
 
@@ -490,6 +494,155 @@ def test_a_live_board_fetches_its_puzzle_and_is_solved_on_it() -> None:
         live.click(square_name(move[0]))
         live.click(square_name(move[1]))
     assert live.screen().puzzle == "solved"
+
+
+PUZZLE = next(p for p in load(6) if p.refutations[0] and p.moves >= 2)
+PUZZLE_LINK = f"v2;size=6;start={PUZZLE.position.replace(' ', '_')};puzzle={PUZZLE.id}"
+
+
+def solve(live: LiveBoard, puzzle) -> None:
+    """A wrong move, Try again, a Hint, then the solver's moves: solved (not clean)."""
+    wrong = Move.parse(sorted(puzzle.refutations[0])[0])
+    live.click(square_name(wrong[0]))
+    live.click(square_name(wrong[1]))
+    assert live.screen().puzzle == "wrong" and live.screen().can_retry
+    live.button("retry")
+    live.button("hint")
+    assert live.board.selected == Move.parse(puzzle.line[0]).from_square
+    assert live.screen().message.startswith("Hint: the checker on ")
+    while live.screen().puzzle == "solving":
+        move = Move.parse(puzzle.line[len(live.board.game.moves)])
+        live.click(square_name(move[0]))
+        live.click(square_name(move[1]))
+    assert live.screen().puzzle == "solved" and live.screen().message.startswith("That is the")
+
+
+@pytest.mark.parametrize("fragment", [PUZZLE_LINK, f"puzzle={PUZZLE.id}"])
+def test_a_board_that_carries_its_puzzle_line_fetches_no_set(fragment: str) -> None:
+    # The docs tools write the line with the board (data-zola-puzzle); a hand-written
+    # `puzzle=ID` board may carry it too.
+    live = LiveBoard(fragment, app_url=APP, line=PUZZLE.text())
+    screen = live.screen()
+    assert screen.fetch == [] and screen.puzzle == "solving" and screen.can_hint
+    side = "Blue" if PUZZLE.position.endswith(" b") else "Red"
+    assert screen.message == f"{side} to move and win in {PUZZLE.moves} moves."
+    assert screen.app_link == f"{APP}#puzzle={PUZZLE.id}"
+    assert live.board.game.position == Position.parse(PUZZLE.position)
+    live.take("puzzles-6.txt", "not a puzzle")  # a set handed anyway changes nothing
+    assert live.screen().puzzle == "solving" and live.screen().message == screen.message
+    solve(live, PUZZLE)
+    live.button("reset")  # the puzzle from its start, its line not read again
+    assert live.screen().puzzle == "solving" and live.board.game.moves == []
+    assert live.screen().fetch == []
+
+
+def test_a_board_reads_only_its_puzzles_line_of_its_set() -> None:
+    # The other lines are not read (these are no puzzles at all); its own line is read
+    # strictly, as every line of a set.
+    other = next(p for p in load(6) if p.id != PUZZLE.id)
+    text = f"# puzzles\n{other.id};not;a;puzzle\n\n  {PUZZLE.text()}  \r\nx;y\n"
+    live = LiveBoard(f"puzzle={PUZZLE.id}")
+    assert live.screen().fetch == ["puzzles-6.txt"] and live.screen().puzzle == ""
+    live.take("puzzles-6.txt", text)
+    assert live.screen().puzzle == "solving"
+    solve(live, PUZZLE)
+    for text, said in [
+        ("# nothing\n", f"no puzzle has the id '{PUZZLE.id}'"),
+        (f"# {PUZZLE.text()}\n", f"no puzzle has the id '{PUZZLE.id}'"),  # a comment
+        (PUZZLE.text().replace(f";{PUZZLE.moves};", ";9;", 1), "N is 9 but the line has"),
+    ]:
+        live = LiveBoard(f"puzzle={PUZZLE.id}")
+        live.take("puzzles-6.txt", text)
+        screen = live.screen()
+        assert screen.puzzle == "" and screen.message.startswith("The puzzles could not be loaded")
+        assert said in screen.message, screen.message
+
+
+@pytest.mark.parametrize(
+    ("fragment", "line", "said"),
+    [
+        (PUZZLE_LINK, PUZZLE.text().replace(";", ";;", 1), "expected 6 fields separated by ';'"),
+        (PUZZLE_LINK, "x" * 9000, "a puzzle line is at most 8000 characters"),
+        (PUZZLE_LINK, PUZZLE.text().replace(" ", "  ", 1), "bad puzzle"),
+        (PUZZLE_LINK, next(p for p in load(6) if p.id != PUZZLE.id).text(), "this is puzzle '"),
+        (PUZZLE_LINK, load(8)[0].text(), f"the link names '{PUZZLE.id}'"),
+        (PUZZLE_LINK.split(";puzzle=")[0], PUZZLE.text(), "the board's link names no puzzle"),
+        ("puzzle=6-aaaaaa", PUZZLE.text(), "the link names '6-aaaaaa'"),
+        (PUZZLE_LINK, "<script>alert(1)</script>", "expected 6 fields"),
+    ],
+)
+def test_a_carried_puzzle_line_is_read_strictly(fragment: str, line: str, said: str) -> None:
+    # It is data from the page: a line that does not read, or is another puzzle's, leaves
+    # the board saying what is wrong in one line, in the board's language.
+    for language, start in (("en", "This board cannot be shown: "), ("de", "Dieses Brett kann")):
+        screen = LiveBoard(fragment, language, line=line).screen()
+        assert screen.board == "" and screen.puzzle == "" and screen.fetch == []
+        assert screen.problem.startswith(start + ("" if language == "de" else "data-zola-puzzle: "))
+        assert said in screen.problem and "Traceback" not in screen.problem
+
+
+def test_a_puzzles_first_screen_is_the_puzzle_and_kept_until_the_first_event() -> None:
+    # The docs tools draw it with the line: its task, its Hint, no set to fetch; the
+    # board keeps it, and reads the line at its first event.
+    line = PUZZLE.text()
+    svg, key, rest = first_frame(PUZZLE_LINK, "en", 0xC0FFEE, line)
+    first = json.loads(rest)["screen"]
+    assert first["puzzle"] == "solving" and first["can_hint"] and first["fetch"] == []
+    assert first["message"].endswith(f"win in {PUZZLE.moves} moves.")
+    assert first_frame(PUZZLE_LINK, "en", 0xC0FFEE)[1] != key  # the key covers the line
+    kept = LiveBoard(PUZZLE_LINK, "en", line=line, shown=key, build=0xC0FFEE)
+    assert kept.kept and kept._board is None and kept.trainer is None
+    kept.button("hint")
+    assert kept.board.selected == Move.parse(PUZZLE.line[0]).from_square
+    eager = LiveBoard(PUZZLE_LINK, "en", line=line)
+    assert eager.screen().board == svg
+    eager.button("hint")
+    assert kept.screen() == eager.screen()
+    # Another line (changed in the page: its key is not the screen's): read at once.
+    changed = line.replace(f";{PUZZLE.moves};", ";9;", 1)
+    other = LiveBoard(PUZZLE_LINK, "en", line=changed, shown=key, build=0xC0FFEE)
+    assert not other.kept and "N is 9" in other.screen().problem
+
+
+def test_the_bridge_hands_a_board_its_puzzle_line() -> None:
+    boards = Boards(build=lambda: 0xC0FFEE)
+    opened = {"event": "open", "board": 3, "fragment": PUZZLE_LINK, "puzzle": PUZZLE.text()}
+    assert boards.handle(json.dumps(opened)) == (PAINT, 3)
+    assert boards.get(3).screen().puzzle == "solving"
+    _, key, _ = first_frame(PUZZLE_LINK, "en", 0xC0FFEE, PUZZLE.text())
+    kept = dict(opened, board=4, shown=key)
+    assert boards.handle(json.dumps(kept)) == (KEEP, 4)
+    assert boards.handle('{"event": "button", "board": 4, "name": "hint"}') == (PAINT, 4)
+    assert boards.get(4).screen().message.startswith("Hint: ")
+
+
+def test_puzzle_boards_agree_on_micropython(micropython) -> None:  # noqa: F811
+    # The docs tools key and draw a puzzle's first screen on CPython; the page reads its
+    # line, or finds it in its set, on MicroPython.
+    every = load(6)
+    text = (ROOT / "zola" / "data" / "puzzles-6.txt").read_text()
+    bad = PUZZLE.text().replace(";", ";;", 1)
+    payload = {
+        "boards": [
+            [PUZZLE_LINK, PUZZLE.text(), 0xC0FFEE],
+            [f"puzzle={every[-1].id}", every[-1].text(), 7],
+            [PUZZLE_LINK, bad, 7],
+            [PUZZLE_LINK, every[-1].text(), 7],
+        ],
+        "ids": [every[0].id, every[len(every) // 2].id, every[-1].id, "6-zzzzzz"],
+        "text": text,
+    }
+    on_cpython = harness.puzzle_boards(payload)
+    boards, found = on_cpython
+    assert [kept for _, _, kept, _ in boards] == [True, True, True, True]
+    chosen = (every[0], every[len(every) // 2], every[-1])
+    assert [line for line, _, _ in found] == [p.text() for p in chosen] + [
+        "PuzzleError: no puzzle has the id '6-zzzzzz'"
+    ]
+    assert [asked for _, asked, _ in found] == [["puzzles-6.txt"]] * 4
+    there = micropython("puzzle_boards", payload)
+    assert_agree(payload["boards"], there[0], boards)
+    assert_agree(payload["ids"], there[1], found)
 
 
 def test_a_live_board_with_a_broken_puzzle_set_says_so() -> None:

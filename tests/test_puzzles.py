@@ -22,6 +22,7 @@ from zola.puzzles.sets import (
     daily,
     day_number,
     find,
+    line_of,
     load,
     parse,
     puzzle_id,
@@ -167,6 +168,32 @@ def test_a_file_error_names_the_line_and_comments_are_skipped() -> None:
     assert find([good], good.id) == good
     with pytest.raises(PuzzleError, match="no puzzle has the id 'x'"):
         find([good], "x")
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_each_puzzle_of_a_set_is_found_by_its_line_alone(size: int) -> None:
+    # As a live board finds its one puzzle: the line as text, read as read() reads it.
+    text = (ROOT / "zola" / "data" / f"puzzles-{size}.txt").read_text()
+    puzzles = read(text)
+    assert [parse(line_of(text, p.id)) for p in puzzles] == puzzles
+    for ident in (f"{size}-zzzzzz", f"{size}-", ""):
+        with pytest.raises(PuzzleError, match="no puzzle has the id"):
+            line_of(text, ident)
+
+
+def test_a_line_is_found_only_where_its_id_begins_it() -> None:
+    good = solve(Position.parse(CORNER), 2)
+    assert good is not None
+    ident = good.id
+    for text in (
+        good.text(),  # the file's one line, without a newline
+        f"# {good.text()}\n\t{good.text()}\r\n",  # after a comment that names it; blanks
+        f"x{ident};1;2\n{ident}x;1\n {good.text()}\n{ident};a later one\n",  # the first wins
+    ):
+        assert parse(line_of(text, ident)) == good, text
+    for text in (f"# {good.text()}\n", f"x {good.text()}", f"{ident}\n", f"{ident}-1;2;3"):
+        with pytest.raises(PuzzleError, match=f"^no puzzle has the id '{ident}'$"):
+            line_of(text, ident)
 
 
 # -- the daily puzzle ------------------------------------------------------------------------

@@ -19,7 +19,11 @@
 // board's style sheet and parts, web/board.css and web/board.html, which this file holds
 // as CSS and SHELL: the board shows in its frame before any script runs), and the rest
 // of that screen (<script type="application/json" class="zola-screen">), which is
-// painted at once, so that nothing moves when the board becomes live.
+// painted at once, so that nothing moves when the board becomes live. A board whose
+// link names a puzzle (puzzle=ID) is solved in place: its element may carry the puzzle's
+// line (data-zola-puzzle="ID;N;...", as the docs tools write it), which the board reads
+// (strictly, as a set's line); else the board fetches the puzzle's set from APP (each
+// set once a page, however many boards ask) and reads only its puzzle's line of it.
 //
 // The element's children belong to the board: a static SVG (or nothing, or what the
 // docs tools write) is all it should hold. Elements that can carry a shadow root only
@@ -154,7 +158,7 @@ function domModule() {
 // it. Written here by scripts/board_parts.py (scripts/build runs it), so that a page's
 // boot fetches neither; edit those two files, not this block.
 // BEGIN generated from web/board.css, web/board.html and zola.rules.record by scripts/board_parts.py
-const CSS = ":host { display: block; max-width: 32rem; margin-block: 1rem; }\n:host([hidden]) { display: none; }\n.zola {\n  all: initial; display: block; box-sizing: border-box; width: 100%;\n  font: 15px/1.4 system-ui, -apple-system, \"Segoe UI\", Roboto, sans-serif; text-align: start;\n  --ink: var(--zola-dark-ink, #2b2620); --muted: var(--zola-dark-muted, #6b6153);\n  --panel: var(--zola-dark-panel, #fffaf0); --line: var(--zola-dark-line, #dccfb6);\n  --accent: var(--zola-dark-accent, #2e7d32); --red: var(--zola-dark-red, #c62828);\n  --blue: var(--zola-dark-blue, #1e5bb8); --button: var(--zola-dark-button, #fff);\n  --button-line: var(--zola-dark-button-line, #b9a98a); --hover: var(--zola-dark-hover, #f3ead8);\n  --warn: var(--zola-dark-warn, #8a3b00); --link: var(--zola-dark-link, #1e5bb8); --current: #f2c94c;\n  color: var(--ink); color-scheme: var(--zola-dark-scheme, light); background: var(--panel);\n  border: 1px solid var(--line); border-radius: 8px; padding: 0.4em;\n}\n/* The dark colours, where --zola-dark is on (empty, a \"space toggle\"): where the loader\n   finds the page dark (.dark; .light where it does not), and before it runs (neither),\n   where the page's theme marks itself dark (zola.draw.schemes.PAGE_CSS, which the docs\n   tools write beside the board: the property is inherited into the shadow root). */\n.zola {\n  --zola-dark-ink: var(--zola-dark) #ece6dc; --zola-dark-muted: var(--zola-dark) #b3a996;\n  --zola-dark-panel: var(--zola-dark) #2a2724; --zola-dark-line: var(--zola-dark) #48423b;\n  --zola-dark-accent: var(--zola-dark) #43a047; --zola-dark-red: var(--zola-dark) #ef5350;\n  --zola-dark-blue: var(--zola-dark) #4f8fe8; --zola-dark-button: var(--zola-dark) #34302c;\n  --zola-dark-button-line: var(--zola-dark) #5a5249; --zola-dark-hover: var(--zola-dark) #403a35;\n  --zola-dark-warn: var(--zola-dark) #ffb74d; --zola-dark-link: var(--zola-dark) #8ab4f8;\n  --zola-dark-scheme: var(--zola-dark) dark;\n}\n.zola.dark { --zola-dark: ; }\n.zola.light { --zola-dark: initial; }\n.zola *, .zola *::before, .zola *::after { box-sizing: border-box; }\n[hidden] { display: none !important; }\n/* A board far from the screen is neither laid out nor painted until the reader scrolls\n   near it: a page of many boards opens faster, in less memory. Its size is its width. */\n.board {\n  display: block; width: 100%; aspect-ratio: 1; overflow: hidden; position: relative;\n  background: var(--panel); border-radius: 4px; content-visibility: auto;\n}\n.board > svg, .board > img {\n  display: block; width: 100%; height: 100%; max-width: none; margin: 0; touch-action: manipulation;\n}\n.board [data-square] { cursor: pointer; outline: none; }\n.board [data-square]:focus-visible { stroke: var(--ink); stroke-width: 7; stroke-dasharray: 14 8; }\n.board:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }\n/* The bar is as high as its buttons (their line, padding and border), set rather than\n   measured: a board waiting for Python keeps the room of its controls without laying\n   them out (.pending), so a page of many boards is ready sooner and nothing shifts.\n   Until then only a static SVG inside the element (the docs tools' preview), the\n   status and the author's comment are painted (the docs tools write them, and the pie\n   offer's room, as they will be: their height is the text's); the rest of a frame\n   drawn now would be drawn again at once, and buttons would not work yet. */\n.bar {\n  display: flex; flex-wrap: nowrap; align-items: center; gap: 0.3em; margin: 0.35em 0 0; min-width: 0;\n  height: calc(1.7em + 2px);\n}\n.pending .bar > * { display: none !important; }\n.pending { visibility: hidden; }\n.pending .board > *, .pending .status, .pending .note { visibility: visible; }\nbutton {\n  font: inherit; line-height: 1.3; margin: 0; padding: 0.2em 0.55em; min-width: 2.2em;\n  border: 1px solid var(--button-line); border-radius: 6px; background: var(--button);\n  color: var(--ink); cursor: pointer; text-transform: none; letter-spacing: normal;\n}\nbutton:hover:not(:disabled) { background: var(--hover); }\nbutton:disabled { opacity: 0.45; cursor: default; }\nbutton:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }\n.reset { white-space: nowrap; }\n.app-link {\n  margin-left: auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;\n  color: var(--link); font-size: 0.9em; text-decoration: underline;\n}\n.app-link.tight .words, .app-link.gone { display: none; } /* (see fit) */\np { margin: 0; }\n.line { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2em 0.6em; min-height: 2.1em; margin-top: 0.2em; }\n.status { font-weight: 600; }\n.status[data-turn]::before {\n  content: \"\"; display: inline-block; width: 0.8em; height: 0.8em; border-radius: 50%;\n  margin-right: 0.4em; vertical-align: -0.06em;\n}\n.status[data-turn=\"red\"]::before { background: var(--red); }\n.status[data-turn=\"blue\"]::before { background: var(--blue); }\n.status[data-turn=\"\"]::before { display: none; }\n.message { color: var(--warn); }\n.message:empty, .note:empty { display: none; }\n.pie, .puzzle { display: inline-flex; gap: 0.3em; }\n.puzzle[hidden], .puzzle [hidden] { display: none; }\n.pie button[data-do=\"swap\"] { background: var(--accent); border-color: var(--accent); color: #fff; }\n.note { font-style: italic; margin-top: 0.3em; }\n.moves {\n  position: relative; list-style: none; margin: 0.3em 0 0; padding: 0; height: 4.8em; overflow-y: auto;\n  display: grid; grid-template-columns: repeat(2, 1fr); align-content: start; gap: 0 0.5em;\n  font-family: ui-monospace, \"DejaVu Sans Mono\", monospace; font-size: 0.9em;\n}\n.moves li { display: flex; align-items: baseline; gap: 0.15em; }\n.moves .ply { color: var(--muted); min-width: 2.4em; text-align: right; font-size: 0.85em; }\n.moves .line .ply { min-width: 0; }\n.moves button { border: 0; background: none; padding: 0 0.3em; min-width: 0; border-radius: 4px; }\n.moves button.current { background: var(--current); color: #2b2620; }\n.moves button.ahead { color: var(--muted); }\n.moves li.variations {\n  grid-column: 1 / -1; display: block; margin: 0 0 0.2em 1.2em; padding-left: 0.4em;\n  border-left: 2px solid var(--line);\n}\n.moves .line { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 0.2em; }\n.moves .line li.variations { flex-basis: 100%; }\n.mark { font-weight: bold; text-decoration: none; }\n.problem { color: var(--warn); padding: 0.4em 0; }\n.zola.bad > :not(.problem) { display: none; }\n.sr-only {\n  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;\n  clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;\n}\n";
+const CSS = ":host { display: block; max-width: 32rem; margin-block: 1rem; }\n:host([hidden]) { display: none; }\n.zola {\n  all: initial; display: block; box-sizing: border-box; width: 100%;\n  font: 15px/1.4 system-ui, -apple-system, \"Segoe UI\", Roboto, sans-serif; text-align: start;\n  --ink: var(--zola-dark-ink, #2b2620); --muted: var(--zola-dark-muted, #6b6153);\n  --panel: var(--zola-dark-panel, #fffaf0); --line: var(--zola-dark-line, #dccfb6);\n  --accent: var(--zola-dark-accent, #2e7d32); --red: var(--zola-dark-red, #c62828);\n  --blue: var(--zola-dark-blue, #1e5bb8); --button: var(--zola-dark-button, #fff);\n  --button-line: var(--zola-dark-button-line, #b9a98a); --hover: var(--zola-dark-hover, #f3ead8);\n  --warn: var(--zola-dark-warn, #8a3b00); --link: var(--zola-dark-link, #1e5bb8); --current: #f2c94c;\n  color: var(--ink); color-scheme: var(--zola-dark-scheme, light); background: var(--panel);\n  border: 1px solid var(--line); border-radius: 8px; padding: 0.4em;\n}\n/* The dark colours, where --zola-dark is on (empty, a \"space toggle\"): where the loader\n   finds the page dark (.dark; .light where it does not), and before it runs (neither),\n   where the page's theme marks itself dark (zola.draw.schemes.PAGE_CSS, which the docs\n   tools write beside the board: the property is inherited into the shadow root). */\n.zola {\n  --zola-dark-ink: var(--zola-dark) #ece6dc; --zola-dark-muted: var(--zola-dark) #b3a996;\n  --zola-dark-panel: var(--zola-dark) #2a2724; --zola-dark-line: var(--zola-dark) #48423b;\n  --zola-dark-accent: var(--zola-dark) #43a047; --zola-dark-red: var(--zola-dark) #ef5350;\n  --zola-dark-blue: var(--zola-dark) #4f8fe8; --zola-dark-button: var(--zola-dark) #34302c;\n  --zola-dark-button-line: var(--zola-dark) #5a5249; --zola-dark-hover: var(--zola-dark) #403a35;\n  --zola-dark-warn: var(--zola-dark) #ffb74d; --zola-dark-link: var(--zola-dark) #8ab4f8;\n  --zola-dark-scheme: var(--zola-dark) dark;\n}\n.zola.dark { --zola-dark: ; }\n.zola.light { --zola-dark: initial; }\n.zola *, .zola *::before, .zola *::after { box-sizing: border-box; }\n[hidden] { display: none !important; }\n/* A board far from the screen is neither laid out nor painted until the reader scrolls\n   near it: a page of many boards opens faster, in less memory. Its size is its width. */\n.board {\n  display: block; width: 100%; aspect-ratio: 1; overflow: hidden; position: relative;\n  background: var(--panel); border-radius: 4px; content-visibility: auto;\n}\n.board > svg, .board > img {\n  display: block; width: 100%; height: 100%; max-width: none; margin: 0; touch-action: manipulation;\n}\n.board [data-square] { cursor: pointer; outline: none; }\n.board [data-square]:focus-visible { stroke: var(--ink); stroke-width: 7; stroke-dasharray: 14 8; }\n.board:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }\n/* The bar is as high as its buttons (their line, padding and border), set rather than\n   measured: a board waiting for Python keeps the room of its controls without laying\n   them out (.pending), so a page of many boards is ready sooner and nothing shifts.\n   Until then only a static SVG inside the element (the docs tools' preview), the\n   status, the message (a puzzle's task) and the author's comment are painted (the docs\n   tools write them, and the room of the pie offer and of a puzzle's buttons, as they\n   will be: their height is the text's); the rest of a frame drawn now would be drawn\n   again at once, and buttons would not work yet. */\n.bar {\n  display: flex; flex-wrap: nowrap; align-items: center; gap: 0.3em; margin: 0.35em 0 0; min-width: 0;\n  height: calc(1.7em + 2px);\n}\n.pending .bar > * { display: none !important; }\n.pending { visibility: hidden; }\n.pending .board > *, .pending .status, .pending .message, .pending .note { visibility: visible; }\nbutton {\n  font: inherit; line-height: 1.3; margin: 0; padding: 0.2em 0.55em; min-width: 2.2em;\n  border: 1px solid var(--button-line); border-radius: 6px; background: var(--button);\n  color: var(--ink); cursor: pointer; text-transform: none; letter-spacing: normal;\n}\nbutton:hover:not(:disabled) { background: var(--hover); }\nbutton:disabled { opacity: 0.45; cursor: default; }\nbutton:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }\n.reset { white-space: nowrap; }\n.app-link {\n  margin-left: auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;\n  color: var(--link); font-size: 0.9em; text-decoration: underline;\n}\n.app-link.tight .words, .app-link.gone { display: none; } /* (see fit) */\np { margin: 0; }\n.line { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2em 0.6em; min-height: 2.1em; margin-top: 0.2em; }\n.status { font-weight: 600; }\n.status[data-turn]::before {\n  content: \"\"; display: inline-block; width: 0.8em; height: 0.8em; border-radius: 50%;\n  margin-right: 0.4em; vertical-align: -0.06em;\n}\n.status[data-turn=\"red\"]::before { background: var(--red); }\n.status[data-turn=\"blue\"]::before { background: var(--blue); }\n.status[data-turn=\"\"]::before { display: none; }\n.message { color: var(--warn); }\n.message:empty, .note:empty { display: none; }\n.pie, .puzzle { display: inline-flex; gap: 0.3em; }\n.puzzle[hidden], .puzzle [hidden] { display: none; }\n.pie button[data-do=\"swap\"] { background: var(--accent); border-color: var(--accent); color: #fff; }\n.note { font-style: italic; margin-top: 0.3em; }\n.moves {\n  position: relative; list-style: none; margin: 0.3em 0 0; padding: 0; height: 4.8em; overflow-y: auto;\n  display: grid; grid-template-columns: repeat(2, 1fr); align-content: start; gap: 0 0.5em;\n  font-family: ui-monospace, \"DejaVu Sans Mono\", monospace; font-size: 0.9em;\n}\n.moves li { display: flex; align-items: baseline; gap: 0.15em; }\n.moves .ply { color: var(--muted); min-width: 2.4em; text-align: right; font-size: 0.85em; }\n.moves .line .ply { min-width: 0; }\n.moves button { border: 0; background: none; padding: 0 0.3em; min-width: 0; border-radius: 4px; }\n.moves button.current { background: var(--current); color: #2b2620; }\n.moves button.ahead { color: var(--muted); }\n.moves li.variations {\n  grid-column: 1 / -1; display: block; margin: 0 0 0.2em 1.2em; padding-left: 0.4em;\n  border-left: 2px solid var(--line);\n}\n.moves .line { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 0.2em; }\n.moves .line li.variations { flex-basis: 100%; }\n.mark { font-weight: bold; text-decoration: none; }\n.problem { color: var(--warn); padding: 0.4em 0; }\n.zola.bad > :not(.problem) { display: none; }\n.sr-only {\n  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;\n  clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;\n}\n";
 const SHELL = "<div class=\"zola pending\" part=\"zola\" role=\"group\">\n<div class=\"board\" part=\"board\"></div>\n<div class=\"bar\">\n<button type=\"button\" data-do=\"first\" disabled>«</button><button type=\"button\" data-do=\"back\" disabled>‹</button><button type=\"button\" data-do=\"forward\" disabled>›</button><button type=\"button\" data-do=\"last\" disabled>»</button><button type=\"button\" data-do=\"flip\" disabled>⇅</button><button type=\"button\" class=\"reset\" data-do=\"reset\" hidden></button>\n<a class=\"app-link\" target=\"_blank\" rel=\"noopener\" hidden><span class=\"words\"></span> ↗</a>\n</div>\n<div class=\"line\"><p class=\"status\" data-turn=\"\" aria-live=\"polite\"></p><span class=\"pie\" hidden><span class=\"sr-only\"></span><button type=\"button\" data-do=\"swap\"></button><button type=\"button\" data-do=\"keep\"></button></span></div>\n<div class=\"puzzle\" hidden><button type=\"button\" data-do=\"hint\"></button><button type=\"button\" data-do=\"retry\" hidden></button><button type=\"button\" data-do=\"solution\"></button></div>\n<p class=\"message\"></p>\n<p class=\"note\"></p>\n<ol class=\"moves\" hidden></ol>\n<p class=\"announce sr-only\" aria-live=\"polite\"></p>\n<p class=\"problem\" role=\"status\" hidden></p>\n</div>".replace(/>\n</g, "><");
 // The most of a board's link that reaches Python (zola.rules.record.LINK_PREFIX).
 const LINK_PREFIX = 8001;
@@ -171,22 +175,38 @@ function url(path) {
   return new URL(path, APP).href;
 }
 
-// The files a board may ask for (a puzzle's set), by the name it asks with.
+// The files a board may ask for (a puzzle's set), by the name it asks with. A board
+// whose element carries its puzzle's line (data-zola-puzzle, as the docs tools write it)
+// asks for none.
 const FILES = { "puzzles-6.txt": url("zola/data/puzzles-6.txt"), "puzzles-8.txt": url("zola/data/puzzles-8.txt") };
+const fetched = new Map(); // name -> a promise of {text, problem}: each file fetched once a page
 
-// Fetch a file a board asked for and hand it to the board (its text, or why it failed).
-async function fetchFile(shell, name) {
-  let text = null;
-  let problem = "";
-  try {
-    const response = FILES[name] ? await fetch(FILES[name]) : null;
-    if (response?.ok) text = await response.text();
-    else problem = response ? `${response.status} ${response.statusText}` : "not a file of the boards";
-  } catch (error) {
-    problem = String(error);
+function fetchOnce(name) {
+  if (!fetched.has(name)) {
+    fetched.set(name, (async () => {
+      try {
+        const response = FILES[name] ? await fetch(FILES[name]) : null;
+        if (response?.ok) return { text: await response.text(), problem: "" };
+        return { text: null, problem: response ? `${response.status} ${response.statusText}` : "not a file of the boards" };
+      } catch (error) {
+        return { text: null, problem: String(error) };
+      }
+    })().then((got) => {
+      if (got.text === null) fetched.delete(name); // a board that asks later tries again
+      return got;
+    }));
   }
-  if (text === null) send(shell, { event: "file-failed", name, detail: problem });
-  else send(shell, { event: "file", name }, text);
+  return fetched.get(name);
+}
+
+// Hand a file a board asked for to the board (its text, or why it failed), once it is
+// here, each board in a task of its own: boards that asked for the same set together
+// never hold the page for all of them at once.
+function fetchFile(shell, name) {
+  fetchOnce(name).then(({ text, problem }) => setTimeout(() => {
+    if (text === null) send(shell, { event: "file-failed", name, detail: problem });
+    else send(shell, { event: "file", name }, text);
+  }));
 }
 
 function style(root) {
@@ -477,8 +497,10 @@ function mount(element) {
   // The key of the first screen the element shows: its drawing's and its painted rest's.
   const shown = shell.frame && shell.frame === shell.prepainted?.key ? shell.frame : "";
   shell.dark = hostDark(element);
+  // The puzzle's line, when the element carries it: the board then fetches no set.
+  const puzzle = (element.getAttribute("data-zola-puzzle") || "").slice(0, LINK_PREFIX);
   const dark = shell.dark, still = !!STILL?.matches, lang = language(element);
-  send(shell, { event: "open", fragment, dark, still, shown, lang });
+  send(shell, { event: "open", fragment, dark, still, shown, lang, puzzle });
 }
 
 function unmount(element) {
@@ -526,7 +548,7 @@ function watch() {
     takeWaiting();
     for (const record of records) {
       if (record.type === "attributes") {
-        // A new link in a board that is there: the board shows it afresh.
+        // A new link (or puzzle line) in a board that is there: the board shows it afresh.
         const element = record.target;
         if (!element.isConnected) continue;
         const shell = shells.get(element);
@@ -544,7 +566,7 @@ function watch() {
         }
       }
     }
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-zola"] });
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-zola", "data-zola-puzzle"] });
   // The page's theme: its marks, classes and styles on <html> and <body>, an author's
   // data-zola-theme anywhere, and the reader's scheme.
   const themes = new MutationObserver(recheck);

@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import PageLog, serving
+from tests.browser.test_puzzles import set_requests, solve_live
 from tests.test_docs_tools import LINK, LONE, build, markdown, mkdocs_build, mkdocs_project
 from zola import Move, Position
+from zola.puzzles.sets import load
 from zola.rules.link import parse
 
 SIX = "v1;size=6;moves=c3xd3"  # Blue to move: c4xd3 is one of its captures
@@ -30,6 +32,7 @@ Live boards
 .. toctree::
 
    guide/deep
+   guide/puzzle
 
 .. zola:: {SIX}
    :live: panel
@@ -46,6 +49,15 @@ A page a folder down
 .. zola:: {LONE}
    :live:
    :highlight: c4
+"""
+# A live puzzle: its board carries its line, and fetches no puzzle set.
+PUZZLE = next(p for p in load(6) if p.refutations[0] and p.moves >= 2)
+SPHINX_PUZZLE = f"""\
+A live puzzle
+=============
+
+.. zola:: puzzle={PUZZLE.id}
+   :live:
 """
 MARKDOWN = f"""\
 # Live boards in Markdown
@@ -81,6 +93,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (src / "conf.py").write_text('project = "Live"\nextensions = ["zola.sphinx"]\n')
     (src / "index.rst").write_text(SPHINX_INDEX)
     (src / "guide" / "deep.rst").write_text(SPHINX_DEEP)
+    (src / "guide" / "puzzle.rst").write_text(SPHINX_PUZZLE)
     site = root / "site"
     warnings = build(src, site / "sphinx", root / "doctrees", "html")
     assert "WARNING" not in warnings, warnings
@@ -91,6 +104,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # A page a folder down points at the same files by a path from the site's root.
     deep = markdown(f"```zola\n{LONE}\nlive: true\n```\n", boards_url="/markdown/zola/")
     (pages / "guide" / "index.html").write_text(html_page(deep))
+    puzzle = markdown(f"```zola\npuzzle={PUZZLE.id}\nlive: true\n```\n", boards_url="zola/")
+    (pages / "puzzle.html").write_text(html_page(puzzle))
     command = [sys.executable, "-m", "zola", "site-files", str(pages / "zola")]
     subprocess.run(command, check=True, capture_output=True, text=True, timeout=60)
 
@@ -213,3 +228,14 @@ def test_markdown_live_boards_work_with_the_site_files_command(page, site_url: s
     open_live(page, f"{site_url}/markdown/guide/index.html")
     assert_played(page.locator("[data-zola]"), Position.parse(LONE), "c4xd4")
     assert_only_the_site(page, site_url, loader)
+
+
+@pytest.mark.parametrize("built", ["sphinx/guide/puzzle.html", "markdown/puzzle.html"])
+def test_a_live_puzzle_carries_its_line_and_fetches_no_set(page, site_url: str, built) -> None:
+    open_live(page, f"{site_url}/{built}")
+    board = page.locator("[data-zola]")
+    assert board.get_attribute("data-zola-puzzle").startswith(f"{PUZZLE.id};")
+    solve_live(page, "[data-zola]", PUZZLE)
+    assert set_requests(page) == []
+    loader = f"{site_url}/{built.split('/')[0]}/{'_static/' * built.startswith('sphinx')}zola"
+    assert_only_the_site(page, site_url, loader + "/web/boards.js")

@@ -6,6 +6,7 @@ fetches its puzzle."""
 from __future__ import annotations
 
 import json
+from html import escape
 
 import pytest
 
@@ -150,29 +151,170 @@ def test_an_embed_shows_the_puzzle_to_solve(open_app, page) -> None:
     _wait_puzzle(page, "solved")
 
 
+SETS = ("puzzles-6.txt", "puzzles-8.txt")
+
+
+def set_requests(page) -> list[str]:
+    """The page's requests for a puzzle set."""
+    return [url.rsplit("/", 1)[1] for url in page.requests if url.endswith(SETS)]
+
+
+def solve_live(page, element: str, puzzle) -> None:
+    """Solve ``puzzle`` on the live board ``element`` (a selector) as a reader does: Hint
+    marks the checker to move, a wrong move is refuted and taken back, then the solver's
+    moves win."""
+    host = page.locator(element)
+    host.locator(".puzzle:not([hidden])").wait_for(timeout=30_000)
+    assert host.locator(".message").text_content().endswith(f"win in {puzzle.moves} moves.")
+    assert host.locator("svg[data-position]").get_attribute("data-position") == puzzle.position
+    host.locator('[data-do="hint"]').click()
+    first = square_name(Move.parse(puzzle.line[0]).from_square)
+    assert host.locator(".message").text_content() == f"Hint: the checker on {first} moves."
+    assert host.locator(".board .selected").count() == 1
+    wrong = sorted(puzzle.refutations[0])[0]
+    _move(page, wrong, f"{element} .board")
+    host.locator('[data-do="retry"]:not([hidden])').wait_for()
+    reply = puzzle.refutations[0][wrong]
+    assert host.locator(".message").text_content().startswith(f"Not {wrong}: ")
+    assert reply in host.locator(".message").text_content()
+    host.locator('[data-do="retry"]').click()
+    for index in range(0, len(puzzle.line), 2):
+        if puzzle.line[index] != "pass":
+            _move(page, puzzle.line[index], f"{element} .board")
+    assert host.locator(".message").text_content().startswith("That is the solution")
+    assert host.locator(".puzzle").is_visible() and host.locator('[data-do="hint"]').is_disabled()
+
+
 @pytest.mark.parametrize("written", ["by hand", "by the docs tools"])
-def test_a_live_docs_board_fetches_its_puzzle_and_is_solved(page, server_url, written) -> None:
-    # By the docs tools: the board keeps its first screen, painted before Python ran, and
-    # reads its link once its puzzle set is here.
+def test_a_live_docs_board_is_solved_in_place(page, server_url, written) -> None:
+    # By the docs tools: the element carries the puzzle's line, and its first screen,
+    # painted before Python ran, is the puzzle's (its task, its Hint): the board reads the
+    # line at its first event, and fetches no set. By hand: it fetches its set, once.
     start = PUZZLE.position.replace(" ", "_")
     fragment = f"v2;size=6;start={start};puzzle={PUZZLE.id}"
     element = board(fragment)
     if written != "by hand":
         docs = Diagram("#" + fragment, {"live": ""})
         element = docs.live_element(docs.live_preview())
-        assert 'data-frame="' in element
+        assert 'data-frame="' in element and f'data-zola-puzzle="{PUZZLE.id};' in element
     open_host(page, server_url, host_page(element))
     wait_settled(page)
+    solve_live(page, "[data-zola]", PUZZLE)
+    assert set_requests(page) == ([] if written != "by hand" else ["puzzles-6.txt"])
+    page.locator('[data-zola] [data-do="reset"]').click()  # the puzzle from its start
     host = page.locator("[data-zola]")
-    host.locator(".puzzle:not([hidden])").wait_for(timeout=30_000)
-    wrong = sorted(PUZZLE.refutations[0])[0]
-    _move(page, wrong, "[data-zola] .board")
-    host.locator('[data-do="retry"]:not([hidden])').wait_for()
-    host.locator('[data-do="retry"]').click()
-    for index in range(0, len(PUZZLE.line), 2):
-        if PUZZLE.line[index] != "pass":
-            _move(page, PUZZLE.line[index], "[data-zola] .board")
-    assert host.locator(".message").text_content().startswith("That is the solution")
+    assert host.locator(".message").text_content().endswith(f"win in {PUZZLE.moves} moves.")
+    assert host.locator('[data-do="hint"]').is_enabled()
+    assert not page.console_errors
+
+
+def test_a_docs_puzzle_shows_its_task_before_any_script_and_nothing_moves(
+    page, server_url
+) -> None:
+    # Its first screen is the puzzle's: the task shows at once, its buttons' room is kept
+    # (they work once the loader runs), and nothing moves as the board becomes live.
+    docs = Diagram(f"puzzle={PUZZLE.id}", {"live": ""})
+    body = docs.html(element=True) + "<p id='after'>Text after.</p>"
+    held = {"loader": [], "runtime": []}
+    page.route("**/web/boards.js", lambda route: held["loader"].append(route))
+    page.route("**/micropython.wasm", lambda route: held["runtime"].append(route))
+    url = f"{server_url}/live-host-puzzle.html"
+    html = host_page(body)
+    page.route(url, lambda route: route.fulfill(body=html, content_type="text/html"))
+    page.goto(url, wait_until="commit")  # the page waits for its loader
+    page.wait_for_function(
+        "document.querySelector('[data-zola]')?.shadowRoot?.querySelector('svg')"
+    )
+    assert page.evaluate("window.zolaBoards") is None  # no script has run
+    host = page.locator("[data-zola]")
+    message = host.locator(".message")
+    assert message.is_visible() and message.text_content().endswith(f"in {PUZZLE.moves} moves.")
+    assert host.locator(".puzzle").bounding_box()["height"] > 20  # its buttons' room
+
+    def boxes() -> list[dict]:
+        return [
+            locator.bounding_box()
+            for locator in (host, message, page.locator("#after"))
+        ]
+
+    before = boxes()
+    for route in held["loader"]:
+        route.continue_()
+    page.wait_for_function(
+        "!document.querySelector('[data-zola]').shadowRoot.querySelector('.pending')"
+    )
+    assert host.locator('[data-do="hint"]').is_visible()
+    for route in held["runtime"]:
+        route.continue_()
+    wait_settled(page)
+    for old, new in zip(before, boxes(), strict=True):
+        assert all(abs(old[k] - new[k]) < 1 for k in ("x", "y", "width", "height")), (old, new)
+    assert set_requests(page) == [] and not page.console_errors
+
+
+def test_hand_written_puzzle_boards_fetch_each_set_once(page, server_url) -> None:
+    # Two boards of one size (and a third on the same puzzle) ask for their set at once:
+    # it is fetched once, and each board reads its own puzzle's line of it.
+    other = next(p for p in PUZZLES if p.id != PUZZLE.id)
+    eight = load(8)[0]
+    elements = [
+        board(f"puzzle={PUZZLE.id}", attributes=' id="a"'),
+        board(f"puzzle={other.id}", attributes=' id="b"'),
+        board(f"puzzle={eight.id}", attributes=' id="c"'),
+        board(f"puzzle={PUZZLE.id}", attributes=' id="d"'),
+    ]
+    open_host(page, server_url, host_page("".join(elements)))
+    for name, puzzle in zip("abcd", (PUZZLE, other, eight, PUZZLE), strict=True):
+        host = page.locator(f"#{name}")
+        host.locator(".puzzle:not([hidden])").wait_for(timeout=30_000)
+        position = host.locator("svg[data-position]").get_attribute("data-position")
+        assert position == puzzle.position
+    assert sorted(set_requests(page)) == ["puzzles-6.txt", "puzzles-8.txt"]
+    solve_live(page, "#b", other)
+    # A board added later reads the set the page fetched already.
+    page.evaluate(
+        "(id) => document.body.insertAdjacentHTML('beforeend', "
+        '`<div id="e" data-zola="puzzle=${id}"></div>`)',
+        PUZZLE.id,
+    )
+    page.locator("#e .puzzle:not([hidden])").wait_for(timeout=30_000)
+    assert sorted(set_requests(page)) == ["puzzles-6.txt", "puzzles-8.txt"]
+    assert not page.console_errors
+
+
+def test_a_broken_puzzle_line_says_what_is_wrong(page, server_url) -> None:
+    # The line is data from the page: read as a set's line is, and a board that carries a
+    # broken one says so in one line (never a traceback); the boards beside it work.
+    start = PUZZLE.position.replace(" ", "_")
+    fragment = f"v2;size=6;start={start};puzzle={PUZZLE.id}"
+    docs = Diagram("#" + fragment, {"live": ""})
+    line = docs.puzzle_line()
+    fields = line.split(";")
+    wrong_n = ";".join([fields[0], str(PUZZLE.moves + 1), *fields[2:]])
+    other = next(p for p in PUZZLES if p.id != PUZZLE.id).text()
+    cases = {
+        "n": (wrong_n, f"bad puzzle '{PUZZLE.id}': N is {PUZZLE.moves + 1} but the line has"),
+        "other": (other, f"this is puzzle '{other.split(';')[0]}', the link names '{PUZZLE.id}'"),
+        "garbage": ("<b>not a puzzle</b>", "expected 6 fields separated by ';'"),
+    }
+    element = docs.live_element(docs.live_preview())
+    carried = f'data-zola-puzzle="{escape(line)}"'
+    assert element.count(carried) == 1
+    elements = [
+        element.replace(carried, f'id="{name}" data-zola-puzzle="{escape(text)}"')
+        for name, (text, _) in cases.items()
+    ]
+    good = element.replace("<div data-zola=", '<div id="good" data-zola=', 1)
+    open_host(page, server_url, host_page("".join(elements) + good))
+    for name, (_, detail) in cases.items():
+        host = page.locator(f"#{name}")
+        assert host.get_attribute("data-problem") == "1"
+        assert host.get_attribute("data-ready") is None
+        said = host.locator(".problem").text_content()
+        assert said.startswith("This board cannot be shown: data-zola-puzzle: ") and detail in said
+        assert host.locator("svg").count() == 0 and "Traceback" not in said
+    solve_live(page, "#good", PUZZLE)
+    assert set_requests(page) == [] and not page.console_errors
 
 
 def test_a_new_puzzle_address_opens_that_puzzle(open_app, page) -> None:

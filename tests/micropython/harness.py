@@ -407,6 +407,36 @@ def first_frames(cases: list[list]) -> list[list]:
     return out
 
 
+def puzzle_boards(payload: dict) -> list:
+    """Live puzzle boards: per ``[fragment, line, build]`` of ``boards``, a board that
+    carries ``line`` (``zola.page.live.LiveBoard``): its first screen's key and fields
+    (``zola.page.live.first_frame``), whether a board handed that key keeps it, and its
+    screen after a Hint (or the line's problem); then per id of ``ids``, its line found
+    in ``text`` (``zola.puzzles.sets.line_of``) or the error, and a board without the
+    line handed ``text`` as its set."""
+    from zola.page.live import LiveBoard, first_frame
+    from zola.puzzles.sets import line_of
+
+    boards = []
+    for fragment, line, build in payload["boards"]:
+        _, key, rest = first_frame(fragment, "en", build, line)
+        live = LiveBoard(fragment, "en", line=line, shown=key, build=build)
+        kept = live.kept
+        live.button("hint")
+        boards.append([key, json.loads(rest)["screen"], kept, _live_plain(None, live.screen())])
+    found = []
+    for ident in payload["ids"]:
+        try:
+            line = line_of(payload["text"], ident)
+        except ZolaError as error:
+            line = type(error).__name__ + ": " + str(error)
+        live = LiveBoard("puzzle=" + ident)
+        asked = live.screen().fetch
+        live.take(ident.split("-")[0].join(("puzzles-", ".txt")), payload["text"])
+        found.append([line, asked, _live_plain(None, live.screen())])
+    return [boards, found]
+
+
 def sayings(cases: list[list]) -> list:
     """``say(language, key, **args)`` per ``[language, key, args]``, an argument given as
     ``[KEY]`` being ``Text(KEY)`` and one given as ``[KEY, N]`` ``Text(KEY, count=N)``;

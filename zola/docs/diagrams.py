@@ -315,6 +315,11 @@ class Diagram:
                 self.live, self.live_kind = _live(options["live"])
                 if self.live is not None:
                     self._check_live()
+        # The puzzle a live board solves, whose line it carries (see puzzle_line): the one
+        # the source names, else the one its link names (``puzzle=ID``).
+        self.live_puzzle = self.puzzle
+        if self.live_puzzle is None and self.view.puzzle and self.live is not None:
+            self.live_puzzle = _puzzle("puzzle=" + self.view.puzzle, puzzles)
         self.svg = diagram(
             source,
             flip=self.flip,
@@ -441,17 +446,33 @@ class Diagram:
         view = self.live_view().replace(embed=False, origin="", edit=False)
         return unparse(self.game, view if app_link else view.replace(app_link=False))
 
+    def puzzle_line(self) -> str:
+        """A puzzle's line as its set writes it (:mod:`zola.puzzles.sets`), which its live
+        board carries (``data-zola-puzzle``): the board reads it rather than fetching the
+        set. The puzzle is the one the source names (``puzzle=ID``), or for a live board,
+        the one its link names; ``""`` for a game.
+
+        >>> Diagram("puzzle=6-t5mhvr", {}).puzzle_line().split(";")[:4]
+        ['6-t5mhvr', '2', '650', '6/r4b/6/1r4/5b/1b4 b']
+        >>> Diagram("6/6/2rb2/6/6/6 r", {}).puzzle_line()
+        ''
+        """
+        return self.live_puzzle.text() if self.live_puzzle is not None else ""
+
     def live_element(self, inner: str, width: str | None = None, app_link: bool = True) -> str:
         """``<div data-zola="FRAGMENT" class="zola-live">inner</div>`` (every value
         escaped), ``width`` wide (default: the diagram's width), and no wider than where
-        it is: ``web/boards.js`` makes it a live board; until then, and without
-        JavaScript, it shows ``inner``, the diagram. (A width, not a largest width: the
-        board's width then never depends on what it holds, which the browser does not
-        lay out while the board is far from the screen.)"""
+        it is, a puzzle's with its line (``data-zola-puzzle``, see :meth:`puzzle_line`):
+        ``web/boards.js`` makes it a live board; until then, and without JavaScript, it
+        shows ``inner``, the diagram. (A width, not a largest width: the board's width then
+        never depends on what it holds, which the browser does not lay out while the board
+        is far from the screen.)"""
         wide = width or self.width
         style = f' style="width: {html.escape(wide)}; max-width: 100%"' if wide else ""
         fragment = html.escape(self.live_fragment(app_link))
-        return f'<div data-zola="{fragment}" class="zola-live"{style}>{inner}</div>'
+        line = self.puzzle_line()
+        carried = f' data-zola-puzzle="{html.escape(line)}"' if line else ""
+        return f'<div data-zola="{fragment}"{carried} class="zola-live"{style}>{inner}</div>'
 
     def iframe(self, app_url: str, width: str | None = None) -> str:
         """The playable board as an ``<iframe>`` (every value escaped), as wide as the
@@ -512,7 +533,8 @@ class Diagram:
         (True, True)
         """
         build = sitefiles.build()
-        svg, key, rest = first_frame(self.live_fragment(app_link), language, build or 0)
+        fragment, line = self.live_fragment(app_link), self.puzzle_line()
+        svg, key, rest = first_frame(fragment, language, build or 0, line)
         page = ""
         if svg and not self.live_view().theme:  # shown in the page's scheme, by CSS
             svg = schemes.follow(svg, self.game.size, self.live_view().palette)

@@ -113,7 +113,8 @@ def board_root(drawing: str, screen: str) -> str | None:
     sheet and parts, ``drawing`` (inline SVG) on the board, and what of the first screen
     takes room (``screen``, its JSON text from :func:`zola.page.live.first_frame`): its
     language, dark or not, the move list (``panel``), the status line with the pie
-    offer, and the author's comment on the position. The browser attaches it as it
+    offer, a puzzle's buttons and task (the message), and the author's comment on the
+    position. The browser attaches it as it
     reads the page, so the board shows in its frame, at its height, before any script
     runs: nothing moves when the loader takes it over and paints the rest (it keeps the
     root when it is its own). None when :data:`STYLE` or :data:`PARTS` is missing.
@@ -133,6 +134,12 @@ def board_root(drawing: str, screen: str) -> str | None:
     True
     >>> '<p class="note">Red &amp; Blue</p>' in root, '<ol class="moves">' in root
     (True, True)
+    >>> line = "6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|"
+    >>> root = board_root("<svg></svg>", first_frame("puzzle=6-2nknhv", line=line)[2])
+    >>> '<div class="puzzle"><button type="button" data-do="hint">Hint</button>' in root
+    True
+    >>> '<p class="message">Blue to move and win in 2 moves.</p>' in root
+    True
     """
     loaded = shell()
     if loaded is None:
@@ -140,8 +147,9 @@ def board_root(drawing: str, screen: str) -> str | None:
     css, parts = loaded
     first = json.loads(screen)
     fields, words = first["screen"], first["labels"]
-    layout, comment = fields["layout"], fields["comment"]
+    layout, comment, message = fields["layout"], fields["comment"], fields["message"]
     text = {name: html.escape(words[name]) for name in ("pie", "swap", "keep")}  # the offer
+    hint, solution = html.escape(words["hint"]), html.escape(words["solution"])
     # Its scheme, when its link says one; else the page's, by CSS (web/board.css).
     scheme = " dark" if layout["dark"] else "" if first["follows"] else " light"
     board = '<div class="board" part="board">'
@@ -163,6 +171,19 @@ def board_root(drawing: str, screen: str) -> str | None:
             f'<button type="button" data-do="keep">{text["keep"]}</button></span>'
         )
         if fields["pie"]
+        else "",
+        # A puzzle's buttons (their room: they work once the loader runs), and its task.
+        '<div class="puzzle" hidden><button type="button" data-do="hint"></button>'
+        '<button type="button" data-do="retry" hidden></button>'
+        '<button type="button" data-do="solution"></button></div>': (
+            f'<div class="puzzle"><button type="button" data-do="hint">{hint}</button>'
+            '<button type="button" data-do="retry" hidden></button>'
+            f'<button type="button" data-do="solution">{solution}</button></div>'
+        )
+        if fields["puzzle"]
+        else "",
+        '<p class="message"></p>': f'<p class="message">{html.escape(message)}</p>'
+        if message
         else "",
         '<ol class="moves" hidden>': '<ol class="moves">' if layout["panel"] else "",
         '<p class="note"></p>': f'<p class="note">{html.escape(comment)}</p>' if comment else "",

@@ -117,8 +117,9 @@ STATIC_FOLDER = "zola"
 
 class live_board(nodes.General, nodes.Element):  # docutils names its nodes so
     """A live board: its children (the diagram's image) inside
-    ``<div data-zola="FRAGMENT" class="zola-live">`` in HTML; only the children in
-    other output (see :func:`live_boards_only_in_html`)."""
+    ``<div data-zola="FRAGMENT" class="zola-live">`` in HTML (a puzzle's with its line,
+    ``data-zola-puzzle``); only the children in other output (see
+    :func:`live_boards_only_in_html`)."""
 
 
 def visit_live_board(translator: Any, node: live_board) -> None:
@@ -135,6 +136,7 @@ def visit_live_board(translator: Any, node: live_board) -> None:
             CLASS="zola-live",
             **{
                 "data-zola": node["fragment"],
+                **({"data-zola-puzzle": node["puzzle"]} if node.get("puzzle") else {}),
                 "style": style,
             },
         )
@@ -244,7 +246,14 @@ class ZolaDirective(SphinxDirective):
             fragment = diagram.live_fragment(app_link)
             language = choose_language(self.config.language or "")
             preview = diagram.live_preview(width, app_link, language)
-            shown = live_board("", image, fragment=fragment, width=width, preview=preview)
+            shown = live_board(
+                "",
+                image,
+                fragment=fragment,
+                puzzle=diagram.puzzle_line(),
+                width=width,
+                preview=preview,
+            )
             self.set_source_info(shown)
         if diagram.caption_text():
             # A figure as wide as the board (in HTML, see layout), with the caption (a

@@ -11,7 +11,9 @@ event           its values
 ``setup``       ``app`` (the full app's address), ``languages`` (the browser's, a list)
 ``open``        ``board`` (its id), ``fragment``, ``dark``, ``still`` (yes/no: the reader
                 asks for a dark scheme, for less motion), ``shown`` (the key of the first
-                screen the element shows, ``""``: none), ``lang`` (the host's language)
+                screen the element shows, ``""``: none), ``lang`` (the host's language),
+                ``puzzle`` (the puzzle's line the element carries, its
+                ``data-zola-puzzle``; ``""``: none)
 ``close``       ``board``
 ``click``       ``board``, ``square``
 ``drag``        ``board``, ``start``, ``end``
@@ -50,7 +52,7 @@ PAINT, KEEP = "paint", "keep"  # what the loader does next (see Boards.handle)
 # Each event's values by name (``board``, the board's id, is in every event but setup).
 EVENTS = {
     "setup": ("app", "languages"),
-    "open": ("fragment", "dark", "still", "shown", "lang"),
+    "open": ("fragment", "dark", "still", "shown", "lang", "puzzle"),
     "close": (),
     "click": ("square",),
     "drag": ("start", "end"),
@@ -116,6 +118,7 @@ class Boards:
             still=event.get("still") is True,
             shown=shown,
             build=self._code if shown and self._code is not None else 0,
+            line=str(event.get("puzzle", "")),
         )
         return KEEP if live.kept else PAINT
 

@@ -33,6 +33,7 @@ import json
 from binascii import crc32
 from collections import namedtuple
 
+from zola.compat import quoted
 from zola.lang.i18n import Text, pick_language, say
 from zola.page.activities import Playing
 from zola.page.board import ACTIONS, STEP_KEYS, Board
@@ -40,10 +41,11 @@ from zola.page.board_screen import board_fields
 from zola.page.screen import BOARD_FIELDS
 from zola.page.training import ACTIONS as PUZZLE_ACTIONS
 from zola.page.training import Trainer
-from zola.puzzles.sets import file_name, find, puzzle_size, read
+from zola.puzzles.sets import PuzzleError, file_name, line_of, puzzle_size
+from zola.puzzles.sets import parse as parse_puzzle
 from zola.rules.errors import InvalidOptionError, ZolaError, link_detail
 from zola.rules.link import parse, view_of
-from zola.rules.record import encode, write_notes, write_tree
+from zola.rules.record import MAX_LENGTH, encode, write_notes, write_tree
 
 # What a live board shows around its board (see LiveScreen), after BOARD_FIELDS.
 LIVE_FIELDS = (
@@ -66,6 +68,7 @@ if TYPE_CHECKING:
 
     from zola.page.activities import Activity
     from zola.page.screen import Motion
+    from zola.puzzles.sets import Puzzle
 
     class _LiveScreen(NamedTuple):  # the fields of FIELDS, typed
         # what the board shows: BOARD_FIELDS
@@ -143,17 +146,19 @@ def choose_language(host: str, browser: "list[str] | tuple[str, ...]" = ()) -> s
     return pick_language(([host] if host else []) + list(browser))
 
 
-def frame_key(fragment: str, language: str, theme: str, build: int) -> str:
+def frame_key(fragment: str, language: str, theme: str, build: int, line: str = "") -> str:
     """The key of what a live board of ``fragment`` shows first in ``language`` and the
     colours ``theme`` (``"light"`` or ``"dark"`` as its link says, ``"auto"``: both, as
     the page around it shows, see :func:`first_frame`), drawn by the zola of ``build``
-    (the CRC-32 of the bytecode image, web/zola.rom): eight hex digits, the same on
+    (the CRC-32 of the bytecode image, web/zola.rom), with the puzzle ``line`` the board
+    carries (see :class:`LiveBoard`; ``""``: none): eight hex digits, the same on
     CPython and MicroPython.
 
     >>> frame_key("v1;size=6", "en", "auto", 0x1234), frame_key("v1;size=6", "de", "auto", 0x1234)
     ('a73091f7', '7a4d7109')
     """
-    return f"{crc32(f'{build:08x} {language} {theme} {fragment}'.encode()):08x}"
+    text = f"{build:08x} {language} {theme} {fragment}" + ("\n" + line if line else "")
+    return f"{crc32(text.encode()):08x}"
 
 
 def screen_values(screen: LiveScreen) -> dict[str, object]:
@@ -172,8 +177,11 @@ def paint_parts(screen: LiveScreen) -> tuple[str, str, str]:
     return json.dumps(screen_values(screen)), screen.board, screen.move_list
 
 
-def first_frame(fragment: str, language: str = "en", build: int = 0) -> tuple[str, str, str]:
-    """What a live board of ``fragment`` shows first for a reader in ``language``: its
+def first_frame(
+    fragment: str, language: str = "en", build: int = 0, line: str = ""
+) -> tuple[str, str, str]:
+    """What a live board of ``fragment`` (carrying the puzzle ``line``, if any, see
+    :class:`LiveBoard`) shows first for a reader in ``language``: its
     SVG (``""`` for a bad link; light, unless its link says dark), that screen's key (see
     :func:`frame_key`), and the rest of the screen as one JSON object of named values:
     ``screen`` (its fields, see :func:`screen_values`), ``labels`` (the fixed words),
@@ -190,7 +198,7 @@ def first_frame(fragment: str, language: str = "en", build: int = 0) -> tuple[st
     >>> sorted(first), first["screen"]["status"], first["key"] == key, first["follows"]
     (['follows', 'key', 'labels', 'moves', 'screen', 'shared'], 'Blue to move.', True, True)
     """
-    live = LiveBoard(fragment, language)
+    live = LiveBoard(fragment, language, line=line)
     screen = live.screen()
     key = live.first_key(build)
     first = {
@@ -216,6 +224,25 @@ class LiveBoard:
     painted by the loader, see :func:`first_frame`) and ``build`` the CRC-32 of the
     bytecode image that runs: when the key is this board's first screen's, the board
     keeps that screen (:attr:`kept`) and reads its link only at its first event.
+
+    A board whose link names a puzzle (``puzzle=ID``) solves it on the page. ``line`` is
+    that puzzle's line as a set writes it (:mod:`zola.puzzles.sets`), when the page
+    carries it with the board (its ``data-zola-puzzle``, which the docs tools write): the
+    board then fetches no set. It is data from the page, read as a set's line is: one
+    that does not read, or is another puzzle's, leaves the board saying so. Without it
+    the board asks for its set (:attr:`LiveScreen.fetch`) and reads only its puzzle's
+    line of it (:meth:`take`).
+
+    >>> line = "6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|"
+    >>> screen = LiveBoard("puzzle=6-2nknhv", line=line).screen()
+    >>> screen.puzzle, screen.message, screen.fetch
+    ('solving', 'Blue to move and win in 2 moves.', [])
+    >>> bad = LiveBoard("puzzle=6-2nknhv", line=line.replace(";2;", ";3;")).screen()
+    >>> print(bad.problem.replace(": ", ":\\n"))
+    This board cannot be shown:
+    data-zola-puzzle:
+    bad puzzle '6-2nknhv':
+    N is 3 but the line has 2 solver moves.
     """
 
     def __init__(
@@ -227,8 +254,10 @@ class LiveBoard:
         still: bool = False,
         shown: str = "",
         build: int = 0,
+        line: str = "",
     ) -> None:
         self.fragment = fragment
+        self.line = line  # the puzzle's line the page carries with the board ("": none)
         self.language = language
         self.app_url = app_url
         self.dark = dark
@@ -239,7 +268,8 @@ class LiveBoard:
         # The author's moves and notes as the link writes them, kept when the reader first
         # does something that may change them (not before: many boards open at once).
         self.author: tuple[str, str] | None = None
-        self.trainer: Trainer | None = None  # the puzzle the link names, once its set is here
+        # The puzzle the link names, once its line is read (carried, or from its set).
+        self.trainer: Trainer | None = None
         self.puzzle = ""  # the id of that puzzle
         self.asked = False  # whether the puzzle set was asked for
         # Whether the element shows this board's first screen (see shown): the board then
@@ -276,6 +306,14 @@ class LiveBoard:
             return
         self.link_theme = view.theme
         self.puzzle = view.puzzle
+        carried = None
+        if self.line and self.trainer is None:  # read once: Reset keeps the puzzle read
+            try:
+                carried = self._carried()
+            except PuzzleError as error:
+                self._board = None
+                self.problem = Text("live.bad_link", detail="data-zola-puzzle: " + str(error))
+                return
         # A board of a document: never the editor, no host messages, no computer, in the
         # scheme around it unless its link says; the puzzle is the trainer's.
         changes: dict[str, bool | str] = {"embed": True, "edit": False, "origin": "", "puzzle": ""}
@@ -284,19 +322,38 @@ class LiveBoard:
         board = self._board = Board(game, view.replace(**changes))
         board.language, board.reader_dark = self.language, self.dark
         self.author = None
-        if self.puzzle and self.trainer is not None:  # Reset: the puzzle from its start
+        if carried is not None:
+            self.trainer = Trainer(carried, board)
+        elif self.puzzle and self.trainer is not None:  # Reset: the puzzle from its start
             self.trainer = Trainer(self.trainer.puzzle, board)
 
+    def _carried(self) -> "Puzzle":
+        """The puzzle of the line the page carries, read as a set's line is; a
+        :class:`~zola.puzzles.sets.PuzzleError` says what is wrong with it."""
+        if not self.puzzle:
+            raise PuzzleError("the board's link names no puzzle (puzzle=ID) for this line")
+        if len(self.line) > MAX_LENGTH:
+            raise PuzzleError("a puzzle line is at most " + str(MAX_LENGTH) + " characters")
+        puzzle = parse_puzzle(self.line.strip())
+        if puzzle.id != self.puzzle:
+            named = quoted(self.puzzle)
+            raise PuzzleError(f"this is puzzle {quoted(puzzle.id)}, the link names {named}")
+        return puzzle
+
     def take(self, name: str, text: str) -> None:
-        """A file the board asked for (see :attr:`LiveScreen.fetch`): its puzzle set."""
-        if self.board is None or not self.puzzle or name != file_name(puzzle_size(self.puzzle)):
+        """A file the board asked for (see :attr:`LiveScreen.fetch`): its puzzle set, of
+        which only its puzzle's line is read (:func:`zola.puzzles.sets.line_of`)."""
+        board = self.board
+        if board is None or not self.puzzle or self.trainer is not None:
+            return
+        if name != file_name(puzzle_size(self.puzzle)):
             return
         try:
-            puzzle = find(read(text), self.puzzle)
+            puzzle = parse_puzzle(line_of(text, self.puzzle))
         except ZolaError as error:
-            self.board.notice = Text("puzzle.unavailable", detail=str(error))
+            board.notice = Text("puzzle.unavailable", detail=str(error))
             return
-        self.trainer = Trainer(puzzle, self.board)
+        self.trainer = Trainer(puzzle, board)
 
     def fetch_failed(self, name: str, detail: str) -> None:
         """A file the board asked for could not be fetched."""
@@ -306,7 +363,7 @@ class LiveBoard:
     def first_key(self, build: int) -> str:
         """The key of this board's first screen drawn by the zola of ``build`` (see
         :func:`frame_key`)."""
-        return frame_key(self.fragment, self.language, self.link_theme or "auto", build)
+        return frame_key(self.fragment, self.language, self.link_theme or "auto", build, self.line)
 
     # -- what a reader does ----------------------------------------------------------------
 
@@ -464,8 +521,8 @@ class LiveBoard:
         return "puzzle=" + self.puzzle if self.puzzle else encode(board.game)
 
     def _fetch(self) -> list[str]:
-        """The puzzle set to fetch, asked for once."""
-        if not self.puzzle or self.trainer is not None or self.asked:
+        """The puzzle set to fetch, asked for once; none for a board that carries its line."""
+        if not self.puzzle or self.line or self.trainer is not None or self.asked:
             return []
         self.asked = True
         return [file_name(puzzle_size(self.puzzle))]

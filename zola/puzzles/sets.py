@@ -26,9 +26,9 @@ separated by spaces)::
 
 Blue takes a1 along the first rank; Red's a4 can only step to a5, and a1 takes it.
 
-The reading part (:func:`parse`, :func:`read`, :func:`find`, :func:`daily`,
-:func:`puzzle_size`) runs on the page's MicroPython too; the solver that proves a
-puzzle is :mod:`zola.puzzles.solver` (CPython only).
+The reading part (:func:`parse`, :func:`read`, :func:`find`, :func:`line_of`,
+:func:`daily`, :func:`puzzle_size`) runs on the page's MicroPython too; the solver that
+proves a puzzle is :mod:`zola.puzzles.solver` (CPython only).
 
 >>> [p.id for p in read("6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|")]
 ['6-2nknhv']
@@ -121,16 +121,55 @@ def _map_square(f: int, r: int, n: int, symmetry: int) -> tuple[int, int]:
     return f, r
 
 
+# Per board size: for each symmetry 0-7, the cell of a position's cells (in the order its
+# text reads them: the top rank first, each from its a-file) that each cell of the image,
+# in the same order, comes from (see _map_square).
+_SOURCES: "dict[int, list[list[int]]]" = {}
+
+
+def _sources(n: int) -> "list[list[int]]":
+    """The cells the images of an ``n`` x ``n`` board come from (see ``_SOURCES``)."""
+    if n not in _SOURCES:
+        tables = []
+        for symmetry in range(8):
+            table = [0] * (n * n)
+            for row in range(n):  # the text's row ``row`` is rank ``n - 1 - row``
+                for f in range(n):
+                    image_f, image_r = _map_square(f, n - 1 - row, n, symmetry)
+                    table[(n - 1 - image_r) * n + image_f] = row * n + f
+            tables.append(table)
+        _SOURCES[n] = tables
+    return _SOURCES[n]
+
+
 def canonical(position: str) -> str:
     """The least text among the position's images under the board's 8 symmetries and
     the exchange of colours (and side to move): equal for positions that are the
-    same puzzle.
+    same puzzle. (The images are :func:`_transform`'s, the position read once: a page
+    checks a puzzle's id on its MicroPython.)
 
     >>> mirrored, exchanged = "6/6/6/2rb2/6/6 r", "6/6/2br2/6/6/6 b"
     >>> canonical("6/6/2rb2/6/6/6 r") == canonical(mirrored) == canonical(exchanged)
     True
     """
-    return min(_transform(position, symmetry) for symmetry in range(16))
+    board, side = position.split(" ")
+    rows = board.split("/")
+    cells = ""
+    for row in rows:
+        for token in rank_tokens(row):
+            cells += "." * int(token) if is_number(token) else token
+    n = len(rows)
+    other = {"r": "b", "b": "r"}[side]
+    best = ""
+    for table in _sources(n):
+        image = "".join([cells[cell] for cell in table])
+        exchanged = image.replace("r", "x").replace("b", "r").replace("x", "b")
+        for text, turn in ((image, side), (exchanged, other)):
+            ranks = [rank_text(text[start : start + n]) for start in range(0, n * n, n)]
+            candidate = "/".join(ranks) + " " + turn
+            if not best or candidate < best:
+                best = candidate
+    return best
 
 
 def puzzle_id(position: str) -> str:
@@ -260,6 +299,33 @@ def numbered(text: str) -> list[tuple[int, Puzzle]]:
             except PuzzleError as error:
                 raise PuzzleError("line " + str(number) + ": " + str(error)) from None
     return puzzles
+
+
+def line_of(text: str, ident: str) -> str:
+    """The line of the puzzle ``ident`` in a file's text, found as text: the one line that
+    starts with the id and ``;`` (after blanks), as :func:`read` reads lines; no other
+    line is read, so a page finds one puzzle of a set (100 KB) at once, where reading
+    every puzzle takes seconds on its MicroPython. Read the line with :func:`parse`.
+
+    >>> text = "# 6-2nknhv; a comment\\n  6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|\\r\\n"
+    >>> line_of(text, "6-2nknhv")
+    '6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|'
+    >>> line_of(text, "6-2nknh")
+    Traceback (most recent call last):
+    ...
+    zola.puzzles.sets.PuzzleError: no puzzle has the id '6-2nknh'
+    """
+    # Searched as bytes: MicroPython finds a str's n-th character by counting from its
+    # start (every find and slice would read the text again), a byte at once.
+    data, key = text.encode(), (ident + ";").encode()
+    at = data.find(key) if ident else -1
+    while at >= 0:
+        start = data.rfind(b"\n", 0, at) + 1
+        if not data[start:at].decode().strip():  # the id begins its line
+            end = data.find(b"\n", at)
+            return data[start : len(data) if end < 0 else end].decode().strip()
+        at = data.find(key, at + len(key))
+    raise PuzzleError("no puzzle has the id " + quoted(ident))
 
 
 def load(size: int) -> list[Puzzle]:
