@@ -51,7 +51,11 @@ def test_a_live_puzzle_says_its_task_on_the_board_not_in_its_caption() -> None:
     live = markdown(f"```zola\npuzzle={BLUE.id}\nlive\ncaption: Quick\n```\n", boards_url="/z")
     (caption,) = Tags(live).all("figcaption")
     assert caption[1] == "Quick" + "Solution" + _solution(BLUE)
-    assert _task(BLUE) not in re.sub(r"<template .*?</template>|<script .*?</script>", "", live)
+    # the task is the board's own, in its first screen (its shadow root's template)
+    outside = re.sub(r"<template .*?</template>|<script .*?</script>", "", live, flags=re.S)
+    assert _task(BLUE) not in outside
+    (first_screen,) = re.findall(r"<template .*?</template>", live, flags=re.S)
+    assert f'<p class="message">{_task(BLUE)}</p>' in first_screen
     # without a caption of its own: no figure, the solution under the board all the same
     bare = markdown(f"```zola\npuzzle={BLUE.id}\nlive\n```\n", boards_url="/z")
     assert "<figure" not in bare and "<figcaption" not in bare
