@@ -68,8 +68,9 @@ ANALYSIS_NODES = 100_000
 MAX_DEPTH = 64
 #: The transposition table size at which an analysis stops deepening: memory (each
 #: entry takes about 250 bytes on CPython). On 8x8 the table holds about 180,000
-#: entries after a minute of 0.3 s calls on CPython, at depth 8; the evaluation
-#: cache, which grows faster, is emptied whenever it reaches this size.
+#: entries after a minute of 0.3 s calls on CPython, at depth 8; the caches of
+#: evaluations and moves (:class:`~zola.engine.ai.Caches`), which grow faster, are
+#: emptied whenever they hold this many entries together.
 TABLE_LIMIT = 300_000
 #: The review's searches share the evaluations and moves of the positions they meet
 #: (:class:`~zola.engine.ai.Caches`) until they hold this many: a position shares most
@@ -163,7 +164,7 @@ def _deepened(
         node_limit = ANALYSIS_NODES
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     if not _final(deepening):
-        if len(deepening.searcher.evals) >= TABLE_LIMIT:
+        if len(deepening.searcher.caches) >= TABLE_LIMIT:
             deepening.searcher.caches.clear()  # of the positions alone: memory
         deepening.run(deadline, node_limit, MAX_DEPTH)
     if deepening.depth == 0:
