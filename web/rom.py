@@ -1,5 +1,5 @@
-"""Mount the zola modules' bytecode where imports find them: web/main.py and
-web/boards.py import this before any zola module.
+"""Mount the zola modules' bytecode where imports find them: web/boot.py (the play
+page's script) and web/boards.py import this before any zola module.
 
 scripts/mpy.py packs every module the page and the live boards load, compiled, into
 one read-only file system image (web/zola.rom, MicroPython's ROMFS); the config copies

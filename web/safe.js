@@ -104,6 +104,12 @@ window.zolaSafe = {
       // the host is gone or refuses: nothing to tell
     }
   },
+  // Call `callback` (without arguments) once the browser is idle, or after `ms` at most.
+  whenIdle(callback, ms) {
+    const call = () => callback();
+    if (typeof requestIdleCallback === "function") requestIdleCallback(call, { timeout: ms });
+    else setTimeout(call, 1);
+  },
   // A file of the site as text: a promise of [true, text] or [false, why not].
   fetchText(path) {
     try {

@@ -45,6 +45,24 @@ def test_boots_from_its_own_origin_into_a_new_game(open_app, screenshot) -> None
     screenshot("boot")
 
 
+def test_the_boot_asks_for_its_files_at_once_and_each_once(open_app, server_url) -> None:
+    page = open_app()
+    preloaded = page.evaluate(
+        "[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]"
+        ".map((link) => link.href)"
+    )
+    assert len(preloaded) >= 10
+    for url in preloaded:  # used, and not fetched again (a preload its fetch cannot use)
+        assert page.requests.count(url) == 1, url
+    # What PyScript and MicroPython fetch one after another is all asked for at once.
+    runtime = ("/node_modules/@pyscript/core/dist/", "/micropython-webassembly-pyscript/")
+    chained = [url for url in page.requests if any(part in url for part in runtime)]
+    core = server_url + "/node_modules/@pyscript/core/dist/core"  # in the head itself
+    assert chained and set(chained) - set(preloaded) == {core + ".js", core + ".css"}
+    page.wait_for_timeout(500)
+    assert page.console_warnings == [] and page.console_errors == []
+
+
 def test_a_whole_6x6_game_by_clicks_through_the_pie_offer(open_app, screenshot) -> None:
     page = open_app()
     rng = random.Random(6)

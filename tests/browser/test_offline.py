@@ -38,7 +38,7 @@ def test_the_precache_holds_the_app_both_runtimes_and_the_computers_worker() -> 
     assert listed[0] == "index.html"
     for path in (
         "pyscript.toml",
-        "web/main.py",
+        "web/boot.py",
         "web/offline.js",
         "web/style.css",
         "web/manifest.webmanifest",

@@ -2,12 +2,12 @@
 never runs a mixed pair of app and runtime.
 
 Two copies of the site are served on one origin whose folder the test switches. B
-differs from A in app files (web/main.py, web/ai_worker.py) and in runtime files
+differs from A in app files (web/boot.py, web/ai_worker.py) and in runtime files
 (MicroPython's micropython.mjs, Pyodide's pyodide.mjs): each version's files
 leave a mark of their version where the page can read it, so the page reports
 which pair it ran, on the main thread and in the computer's worker:
 
-  page:   document.body.dataset.app (web/main.py) and zolaRuntime (micropython.mjs)
+  page:   document.body.dataset.app (web/boot.py) and zolaRuntime (micropython.mjs)
   worker: "app/runtime" on a BroadcastChannel (web/ai_worker.py, pyodide.mjs)
 
 A third folder is B halfway through its upload: B's sw.js and app files, but A's
@@ -56,7 +56,7 @@ localStorage.setItem("zola-mode", "computer-first");
 def make_version(dest: Path, version: str) -> Path:
     copy_site(dest)
     mark = "\nimport js as _mark\n"
-    append(dest / "web/main.py", f'{mark}_mark.document.body.dataset.app = "{version}"\n')
+    append(dest / "web/boot.py", f'{mark}_mark.document.body.dataset.app = "{version}"\n')
     # The worker keeps its channel: one collected at once may lose the message.
     append(
         dest / "web/ai_worker.py",

@@ -47,7 +47,6 @@ from zola.page.present import screen_of
 from zola.page.puzzle_mode import PuzzleMode
 from zola.page.saved import MemoryStore
 from zola.page.screen import Download, Once, Screen
-from zola.page.sharing import share
 from zola.rules.errors import InvalidOptionError, ZolaError, link_detail
 from zola.rules.game import EMPTY_NOTE, Game
 from zola.rules.geometry import Square, square_name
@@ -435,6 +434,8 @@ class App(
                 return
             start = self.editor.position()
             game = Game(start.size, start)
+        from zola.page.sharing import share  # (not at boot: the first screen shares nothing)
+
         board = self.board
         view = board.linked_view().replace(flip=board.facing())  # as the reader sees the board
         shared = share(name, game, view, self.language, self.base_url, board.theme_name())
@@ -505,9 +506,8 @@ class App(
             computer.cancel()  # the game changed under the question
         computer.question(board, self.level, self.editor is not None)
         request = computer.hand_out()
-        start_computer = computer.engine == "off" and (
-            computer.request is not None or (self.computer_allowed() and any(MODES[self.mode]))
-        )
+        may_want = computer.settled and self.computer_allowed() and any(MODES[self.mode])
+        start_computer = computer.engine == "off" and (computer.waits_for_worker() or may_want)
         if start_computer:
             computer.engine = "starting"
         self._persist()

@@ -28,6 +28,12 @@ class ComputerCommands:
         """Ask the computer for a hint for the person to move."""
         self.computer.hint(self.board, self.editor is not None)
 
+    def settle(self) -> None:
+        """The board is ready and the page idle: from now on the computer's worker starts
+        as soon as this game may want it (before, only a question beyond the opening book
+        starts it), so that it never slows the board's boot."""
+        self.computer.settled = True
+
     def computer_ready(self) -> None:
         """The computer's worker has started."""
         self.computer.engine = "ready"

@@ -82,6 +82,8 @@ class Computer:
 
     def __init__(self) -> None:
         self.engine = "off"
+        # Whether the page is past its boot (see App.settle): the worker may start then.
+        self.settled = False
         self.request: Request | None = None
         self.asked = False  # the request was handed to the page
         self.next_id = 1
@@ -186,9 +188,13 @@ class Computer:
         self.reviewing = None
         return step.review
 
+    def waits_for_worker(self) -> bool:
+        """Whether the question in flight needs the worker (the book answers some)."""
+        return self.request is not None and not self.request.answer
+
     def activity(self) -> Text | str:
         """What the computer is doing, for the line under the status (``""``: nothing)."""
-        if self.engine != "ready" and (self.request is not None or self.engine == "starting"):
+        if self.engine != "ready" and self.waits_for_worker():
             return Text("page.getting_ready")
         if self.reviewing is not None:
             return Text("page.reviewing", done=self.reviewing.done, total=self.reviewing.total)

@@ -15,7 +15,6 @@ Shared(clipboard='https://x.example/#v1;size=6;moves=c3xd3', done='notice.copy_d
 
 from collections import namedtuple
 
-from zola.draw.replay import replay_svg
 from zola.draw.svg import escape, render
 from zola.draw.themes import colours
 from zola.page.screen import Download
@@ -96,6 +95,8 @@ def embed_code(game: Game, view: View, base_url: str) -> str:
 def replay(game: Game, view: View, language: str) -> str:
     """The line being looked at, from its start to its end, as an animated SVG in
     ``view``."""
+    from zola.draw.replay import replay_svg  # (not at boot: a replay is drawn on demand)
+
     return replay_svg(
         game,
         flip=view.flip,
