@@ -95,7 +95,11 @@ def test_the_page_keeps_drawing_frames_while_the_computer_thinks(open_app) -> No
     use(page, "#level", "select_option", "max")
     click_move(page, "e5xf5")
     wait_for_moves(page, 2)  # the opening book's answer
-    page.wait_for_selector("#thinking", state="hidden", timeout=COMPUTER_SECONDS)  # worker ready
+    page.check("#analysis")  # the worker, which starts once the board is ready, answers
+    page.wait_for_function(
+        "document.querySelector('#eval-text').textContent !== ''", timeout=COMPUTER_SECONDS
+    )
+    page.uncheck("#analysis")
     page.evaluate(
         """() => {
         window.frames_at = [];
