@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from zola.puzzles.mining import mine, play_game, solve_game
+from zola.puzzles.mining import mine, play_game, processes, solve_game
 
 FIRST_SEED = 10_000
 
@@ -44,7 +44,7 @@ def main() -> None:
             path = Path(folder) / "puzzles.txt"
             start = time.perf_counter()
             seeds = range(FIRST_SEED, FIRST_SEED + args.games)
-            found = mine(path, size, seeds, args.max_moves, args.workers)
+            found = mine(path, size, seeds, args.max_moves, processes(args.workers))
             seconds = time.perf_counter() - start
         minutes = seconds / 60
         print(

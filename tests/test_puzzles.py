@@ -386,15 +386,15 @@ def test_the_mine_command_refuses_a_10x10_board(
 
 
 def test_mining_a_game_is_repeatable_and_resumes(tmp_path: Path) -> None:
-    from zola.puzzles.mining import mine, mine_game
+    from zola.puzzles.mining import mine, mine_game, processes
 
     path = tmp_path / "p.txt"
-    added = mine(path, 6, [4], max_moves=3, workers=1)
+    added = mine(path, 6, [4], max_moves=3, pool=processes(1))
     text = path.read_text()
     assert read_seeds(text) == {4}
     assert [p.text() for p in read(text)] == mine_game(4, 6, 3)  # the same game again
     assert added == len(read(text)) > 0
-    assert mine(path, 6, [4], max_moves=3, workers=1) == 0  # seed 4 is done: skipped
+    assert mine(path, 6, [4], max_moves=3, pool=processes(1)) == 0  # seed 4 is done: skipped
     assert path.read_text() == text
     assert [unproven(puzzle) for puzzle in read(text)[:3]] == [None] * 3
 
