@@ -1063,7 +1063,7 @@ def test_the_site_files_are_what_the_loader_fetches() -> None:
     # the board's style sheet and parts, which the loader holds and the docs tools read
     assert listed[1:3] == ["web/board.css", "web/board.html"]
     assert {"web/boards.py", "web/rom.py", "web/zola.rom"} <= set(listed)  # glue and bytecode
-    assert {"zola/data/puzzles-6.txt", "zola/data/puzzles-8.txt"} <= set(listed)  # puzzles
+    assert {f"zola/data/puzzles-{size}.txt" for size in (6, 8, 10)} <= set(listed)  # puzzles
     assert not [path for path in listed if path.endswith((".mpy", "main.py"))]
     runtime = "node_modules/@micropython/micropython-webassembly-pyscript/micropython"
     assert listed[-2:] == [f"{runtime}.mjs", f"{runtime}.wasm"]

@@ -716,6 +716,7 @@ def _puzzle_sessions() -> list[list]:
     sixes = load(6)
     text6 = (ROOT / "zola" / "data" / "puzzles-6.txt").read_text()
     text8 = (ROOT / "zola" / "data" / "puzzles-8.txt").read_text()
+    text10 = (ROOT / "zola" / "data" / "puzzles-10.txt").read_text()
     first = sixes[0]
     solve = []
     for index in range(0, len(first.line), 2):
@@ -744,6 +745,7 @@ def _puzzle_sessions() -> list[list]:
         ["button", ["puzzle-daily"]],
         ["take_file", ["puzzles-6.txt", text6]],
         ["take_file", ["puzzles-8.txt", text8]],
+        ["take_file", ["puzzles-10.txt", text10]],
         ["button", ["puzzle-hint"]],
     ]
     bad = {"zola-puzzles": '{"rating": "high"}'}

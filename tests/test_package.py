@@ -75,7 +75,8 @@ def test_the_sdist_and_the_wheel_carry_the_live_boards_files_and_the_build_warns
         names = wheel.namelist()
         metadata = wheel.read(f"{NAME}.dist-info/METADATA").decode()
     assert sorted(n.removeprefix("zola/site/") for n in names if "/site/" in n) == listed
-    assert {"zola/data/puzzles-6.txt", "zola/data/puzzles-8.txt", "zola/py.typed"} <= set(names)
+    sets = {f"zola/data/puzzles-{size}.txt" for size in (6, 8, 10)}
+    assert {*sets, "zola/py.typed"} <= set(names)
     with tarfile.open(folder / f"{NAME}.tar.gz") as sdist:
         files = [member.name for member in sdist.getmembers() if member.isfile()]
     prefix = f"{NAME}/zola/site/"

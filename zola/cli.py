@@ -124,7 +124,7 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_bestmove)
 
     p = commands.add_parser("match", help="play two computer levels against each other")
-    p.add_argument("--size", type=_size, default=6, help="board size: 6 or 8")
+    p.add_argument("--size", type=_size, default=6, help="board size: 6, 8 or 10")
     p.add_argument("--games", type=_games, default=2, metavar="G", help="number of games")
     p.add_argument("--a", type=_level, default=DEFAULT_LEVEL, metavar="LEVEL", help="player A")
     p.add_argument("--b", type=_level, default=DEFAULT_LEVEL, metavar="LEVEL", help="player B")
@@ -429,7 +429,7 @@ def _add_puzzle_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     p = commands.add_parser("puzzles", help="mine and check puzzles (proven forced wins)")
     actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
     q = actions.add_parser("mine", help="self-play games, their forced wins into a file")
-    q.add_argument("--size", type=_size, default=6, help="board size: 6 or 8")
+    q.add_argument("--size", type=_size, default=6, help="board size: 6, 8 or 10")
     q.add_argument("--games", type=_games, required=True, metavar="G", help="number of games")
     q.add_argument("--seed", type=_seed, default=0, help="the first game's seed (default 0)")
     q.add_argument("--workers", type=_workers, metavar="W", help="processes (default: cores)")
@@ -460,8 +460,8 @@ def _add_puzzle_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
 def _puzzles_mine(args: argparse.Namespace) -> None:
     from zola.puzzles.mining import Progress, mine
 
-    if args.size not in PUZZLE_SIZES:
-        raise UsageError(f"puzzles are mined on 6x6 and 8x8 boards, not {args.size}x{args.size}")
+    if args.size not in PUZZLE_SIZES:  # every board size, for now
+        raise UsageError(f"puzzles are not mined on {args.size}x{args.size} boards")
     if args.scheduler is not None and args.workers is not None:
         raise UsageError("--workers counts this machine's processes: not with --scheduler")
     seeds = range(args.seed, args.seed + args.games)
