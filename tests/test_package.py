@@ -83,7 +83,8 @@ def test_the_sdist_and_the_wheel_carry_the_live_boards_files_and_the_build_warns
     assert sorted(n.removeprefix(prefix) for n in files if n.startswith(prefix)) == listed
     assert not [name for name in files if "/node_modules/" in name and "/site/" not in name]
     # The extras take ranges (a docs project keeps its own versions); the test extra pins.
-    for requirement in ('sphinx>=7; extra == "docs"', 'mkdocs>=1.5; extra == "mkdocs"'):
+    ranges = ('sphinx>=7; extra == "docs"', 'mkdocs>=1.5; extra == "mkdocs"')
+    for requirement in (*ranges, 'distributed>=2024.1; extra == "dask"'):
         assert f"Requires-Dist: {requirement}" in metadata
     assert "Requires-Dist: sphinx==9.0.4; extra == \"test\"" in metadata
     assert "License-Expression: MIT" in metadata
