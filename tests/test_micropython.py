@@ -822,8 +822,8 @@ def test_puzzle_mode_is_the_same(micropython: Run) -> None:
     assert tried[3][1].startswith("Not ") and tried[4][1].startswith("Press Try again")
     assert not tried[-3][0].startswith("puzzle=") and tried[-3][3] is None  # back to playing
     assert dict(tried[-2])["failed"] == 1
-    assert daily[2][3][0].startswith("Aufgabe des Tages, 2027-01-15")  # German
-    assert " am Zug gewinnt in " in daily[2][1] and daily[2][1].endswith(" Zügen.")
+    assert daily[3][3][0].startswith("Aufgabe des Tages, 2027-01-15")  # German, the 3 sets here
+    assert " am Zug gewinnt in " in daily[3][1] and daily[3][1].endswith(" Zügen.")
     assert [key.rsplit("-", 1)[0] for key in daily[-1]] == ["zola-unreadable"]  # kept aside
     assert failed[0][0] == "puzzle=8-aaaaaa" and "404" in failed[0][3][0]
     streak = on_cpython[4]
