@@ -12,7 +12,14 @@ from typing import Any
 import pytest
 
 from zola.cli import main
-from zola.puzzles.mining import ClusterError, mine, on_cluster, processes, read_seeds
+from zola.puzzles.mining import (
+    ClusterError,
+    code_digest,
+    mine,
+    on_cluster,
+    processes,
+    read_seeds,
+)
 
 distributed = pytest.importorskip("distributed")
 dask = pytest.importorskip("dask")
@@ -71,6 +78,48 @@ def test_a_game_that_fails_on_a_worker_names_its_seed(scheduler: str) -> None:
         assert next(results) == ["1"]
         with pytest.raises(ClusterError, match="^game 2 failed on the cluster: RuntimeError: no"):
             next(results)
+
+
+def test_workers_that_run_other_code_are_refused_before_any_game(
+    scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with distributed.Client(scheduler, set_as_default=False) as client:
+        assert set(client.run(code_digest).values()) == {code_digest()}  # the same code
+        other = {"tcp://10.0.0.2:4000": "0" * 16, "tcp://10.0.0.1:4000": code_digest()}
+        monkeypatch.setattr(client, "run", lambda function: other)
+        with pytest.raises(ClusterError) as refused:
+            on_cluster(client)
+        assert str(refused.value) == (
+            "1 of 2 workers (tcp://10.0.0.2:4000) run another version of zola than this "
+            "machine: install the same one on every worker"
+        )
+
+        def no_zola(function: Any) -> dict[str, str]:
+            raise ModuleNotFoundError("No module named 'zola'")
+
+        monkeypatch.setattr(client, "run", no_zola)
+        with pytest.raises(ClusterError, match="^a worker cannot run zola: ModuleNotFound"):
+            on_cluster(client)
+
+
+def test_the_digest_follows_the_games_code(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    copy = tmp_path / "zola"
+    shutil.copytree(root / "zola", copy, ignore=shutil.ignore_patterns("__pycache__", "site"))
+    run = [sys.executable, "-c", "from zola.puzzles.mining import code_digest as d; print(d())"]
+
+    def digest() -> str:
+        env = {"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"}
+        done = subprocess.run(run, env=env, cwd=tmp_path, capture_output=True, text=True)
+        return done.stdout
+
+    assert digest().strip() == code_digest()
+    (copy / "engine" / "ai.py").write_text((copy / "engine" / "ai.py").read_text() + "#\n")
+    assert digest().strip() != code_digest()
 
 
 def test_a_scheduler_that_cannot_be_reached_is_said_plainly(

@@ -19,6 +19,7 @@ first stopped.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import sys
@@ -273,7 +274,19 @@ class ClusterError(ZolaError):
 def on_cluster(client: Client) -> Pool:
     """A :data:`Pool` of the workers of the Dask cluster ``client`` is connected to: every
     game is sent at once, the results taken in the seeds' order. Each worker imports
-    :mod:`zola` itself, so it needs the same version as this machine."""
+    :mod:`zola` itself, so it must run the same code as this machine: a worker whose
+    :func:`code_digest` differs (another version, or no zola) raises
+    :class:`ClusterError` here, before any game is played."""
+    try:
+        digests = client.run(code_digest)
+    except Exception as error:  # on a worker: zola missing, say
+        raise ClusterError(f"a worker cannot run zola: {type(error).__name__}: {error}") from None
+    other = sorted(worker for worker, digest in digests.items() if digest != code_digest())
+    if other:
+        raise ClusterError(
+            f"{len(other)} of {len(digests)} workers ({', '.join(other)}) run another "
+            "version of zola than this machine: install the same one on every worker"
+        )
 
     def run(job: Callable[[int], list[str]], seeds: list[int]) -> Iterator[list[str]]:
         futures = client.map(job, seeds)
@@ -289,6 +302,20 @@ def on_cluster(client: Client) -> Pool:
             client.cancel(futures)
 
     return run
+
+
+def code_digest() -> str:
+    """A digest of the Python source the games run (the package's top-level modules and
+    its rules, engine, puzzles and lang), the same wherever the same version is
+    installed: a cluster's workers and this machine compare theirs."""
+    root = Path(__file__).resolve().parents[1]
+    paths = [*root.glob("*.py")]
+    for folder in ("rules", "engine", "puzzles", "lang"):
+        paths += (root / folder).rglob("*.py")
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 class Verdict(NamedTuple):
