@@ -17,7 +17,7 @@ from zola.page.board import Board
 from zola.page.training import Trainer
 from zola.puzzles.sets import load, parse
 
-PUZZLES = load(6) + load(8)
+PUZZLES = load(6) + load(8) + load(10)
 BLUE = next(p for p in PUZZLES if p.position.endswith(" b") and p.moves >= 2)
 RED = next(p for p in PUZZLES if p.position.endswith(" r"))
 
@@ -83,7 +83,7 @@ def test_markdown_prints_the_solution_after_or_leaves_it_out() -> None:
     ("source", "message"),
     [
         ("puzzle=6-zzzzzz", "no puzzle has the id '6-zzzzzz'"),
-        ("puzzle=7-abcdef", "a puzzle id starts with 6- or 8-"),
+        ("puzzle=7-abcdef", "a puzzle id starts with 6-, 8- or 10-"),
         (f"puzzle={RED.id}\nsolution: maybe", "solution must be hidden, after, none"),
     ],
 )
@@ -189,13 +189,13 @@ def test_the_guides_gallery_shows_puzzles_of_the_set_by_rating() -> None:
     """Each puzzle of the guide's gallery is in the set, its caption giving its rating,
     the gallery going from easy to hard on each size."""
     page = (ROOT / "guide" / "puzzles.md").read_text("utf-8")
-    caption = r"^```\{zola\} puzzle=(\S+)\n:caption: (?:On \dx\d, r|R)ated (\d+)"
+    caption = r"^```\{zola\} puzzle=(\S+)\n:caption: (?:On \d+x\d+, r|R)ated (\d+)"
     shown = re.findall(caption, page, re.M)
     assert len(shown) >= 8
     by_id = {puzzle.id: puzzle for puzzle in PUZZLES}
-    for size in ("6", "8"):
+    for size, least in (("6", 3), ("8", 3), ("10", 2)):
         ratings = [int(rating) for id, rating in shown if id.startswith(size + "-")]
-        assert ratings == sorted(ratings) and len(ratings) >= 3
+        assert ratings == sorted(ratings) and len(ratings) >= least
     for id, rating in shown:
         assert by_id[id].rating == int(rating), id
         assert Diagram("puzzle=" + id, {"live": ""}).puzzle == by_id[id]

@@ -1063,7 +1063,7 @@ def test_the_site_files_are_what_the_loader_fetches() -> None:
     # the board's style sheet and parts, which the loader holds and the docs tools read
     assert listed[1:3] == ["web/board.css", "web/board.html"]
     assert {"web/boards.py", "web/rom.py", "web/zola.rom"} <= set(listed)  # glue and bytecode
-    assert {"zola/data/puzzles-6.txt", "zola/data/puzzles-8.txt"} <= set(listed)  # puzzles
+    assert {f"zola/data/puzzles-{size}.txt" for size in (6, 8, 10)} <= set(listed)  # puzzles
     assert not [path for path in listed if path.endswith((".mpy", "main.py"))]
     runtime = "node_modules/@micropython/micropython-webassembly-pyscript/micropython"
     assert listed[-2:] == [f"{runtime}.mjs", f"{runtime}.wasm"]
@@ -1073,9 +1073,10 @@ def test_the_site_files_are_what_the_loader_fetches() -> None:
     assert pyscript[0] == "core.js" and len(pyscript) == 3
     assert [re.sub(r"-[\w-]{8}\.js$", "", name) for name in pyscript[1:]] == ["core", "error"]
     size = sum((sitefiles.source() / path).stat().st_size for path in listed)
-    # 1,202,064 with the review's words in 6 languages; 1,256,115 with the play page's
-    # glue compiled into the image too (web/boot.py)
-    assert 500_000 < size < 1_275_000, size
+    # 1,202,064 with the review's words in 6 languages; 1,560,751 with the 10x10 puzzles
+    # and 602 on 8x8 (the three sets: 503 KB); 1,570,296 with the play page's glue
+    # compiled into the image too (web/boot.py)
+    assert 500_000 < size < 1_650_000, size
     assert sitefiles.source() == ROOT  # a checkout reads its own files
 
 

@@ -716,6 +716,7 @@ def _puzzle_sessions() -> list[list]:
     sixes = load(6)
     text6 = (ROOT / "zola" / "data" / "puzzles-6.txt").read_text()
     text8 = (ROOT / "zola" / "data" / "puzzles-8.txt").read_text()
+    text10 = (ROOT / "zola" / "data" / "puzzles-10.txt").read_text()
     first = sixes[0]
     solve = []
     for index in range(0, len(first.line), 2):
@@ -744,6 +745,7 @@ def _puzzle_sessions() -> list[list]:
         ["button", ["puzzle-daily"]],
         ["take_file", ["puzzles-6.txt", text6]],
         ["take_file", ["puzzles-8.txt", text8]],
+        ["take_file", ["puzzles-10.txt", text10]],
         ["button", ["puzzle-hint"]],
     ]
     bad = {"zola-puzzles": '{"rating": "high"}'}
@@ -820,8 +822,8 @@ def test_puzzle_mode_is_the_same(micropython: Run) -> None:
     assert tried[3][1].startswith("Not ") and tried[4][1].startswith("Press Try again")
     assert not tried[-3][0].startswith("puzzle=") and tried[-3][3] is None  # back to playing
     assert dict(tried[-2])["failed"] == 1
-    assert daily[2][3][0].startswith("Aufgabe des Tages, 2027-01-15")  # German
-    assert " am Zug gewinnt in " in daily[2][1] and daily[2][1].endswith(" Zügen.")
+    assert daily[3][3][0].startswith("Aufgabe des Tages, 2027-01-15")  # German, the 3 sets here
+    assert " am Zug gewinnt in " in daily[3][1] and daily[3][1].endswith(" Zügen.")
     assert [key.rsplit("-", 1)[0] for key in daily[-1]] == ["zola-unreadable"]  # kept aside
     assert failed[0][0] == "puzzle=8-aaaaaa" and "404" in failed[0][3][0]
     streak = on_cpython[4]

@@ -75,14 +75,16 @@ def test_the_sdist_and_the_wheel_carry_the_live_boards_files_and_the_build_warns
         names = wheel.namelist()
         metadata = wheel.read(f"{NAME}.dist-info/METADATA").decode()
     assert sorted(n.removeprefix("zola/site/") for n in names if "/site/" in n) == listed
-    assert {"zola/data/puzzles-6.txt", "zola/data/puzzles-8.txt", "zola/py.typed"} <= set(names)
+    sets = {f"zola/data/puzzles-{size}.txt" for size in (6, 8, 10)}
+    assert {*sets, "zola/py.typed"} <= set(names)
     with tarfile.open(folder / f"{NAME}.tar.gz") as sdist:
         files = [member.name for member in sdist.getmembers() if member.isfile()]
     prefix = f"{NAME}/zola/site/"
     assert sorted(n.removeprefix(prefix) for n in files if n.startswith(prefix)) == listed
     assert not [name for name in files if "/node_modules/" in name and "/site/" not in name]
     # The extras take ranges (a docs project keeps its own versions); the test extra pins.
-    for requirement in ('sphinx>=7; extra == "docs"', 'mkdocs>=1.5; extra == "mkdocs"'):
+    ranges = ('sphinx>=7; extra == "docs"', 'mkdocs>=1.5; extra == "mkdocs"')
+    for requirement in (*ranges, 'distributed>=2024.1; extra == "dask"'):
         assert f"Requires-Dist: {requirement}" in metadata
     assert "Requires-Dist: sphinx==9.0.4; extra == \"test\"" in metadata
     assert "License-Expression: MIT" in metadata

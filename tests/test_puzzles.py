@@ -33,8 +33,8 @@ from zola.puzzles.solver import solve, unproven, winning_moves, wins_within
 from zola.rules.position import Position
 
 ROOT = Path(__file__).resolve().parents[1]
-SETS = {size: load(size) for size in (6, 8)}
-ALL = SETS[6] + SETS[8]
+SETS = {size: load(size) for size in (6, 8, 10)}
+ALL = SETS[6] + SETS[8] + SETS[10]
 RUN_SEED = random.randrange(1 << 30)
 
 # -- a plain reference: naive minimax over tests/reference.py's moves -----------------------
@@ -214,7 +214,7 @@ def test_a_bad_date_is_refused(text: str) -> None:
         day_number(text)
 
 
-@pytest.mark.parametrize("size", [6, 8])
+@pytest.mark.parametrize("size", [6, 8, 10])
 def test_the_daily_puzzle_is_fixed_and_spread_over_the_set(size: int) -> None:
     import datetime
 
@@ -332,11 +332,12 @@ def test_a_random_sample_of_the_shipped_set_is_proven() -> None:
 
 
 def test_the_shipped_set_is_large_legal_and_has_no_repeats() -> None:
-    assert len(ALL) >= 500 and len(SETS[8]) >= 150
+    assert len(ALL) >= 1000 and len(SETS[8]) >= 500 and len(SETS[10]) >= 200
     assert all(p.refutations[0] for p in ALL)  # a wrong first try exists: something to find
     assert len({canonical(p.position) for p in ALL}) == len(ALL)
     assert len({p.id for p in ALL}) == len(ALL)
-    assert {size: {puzzle_size(p.id) for p in SETS[size]} for size in SETS} == {6: {6}, 8: {8}}
+    sizes = {size: {puzzle_size(p.id) for p in SETS[size]} for size in SETS}
+    assert sizes == {6: {6}, 8: {8}, 10: {10}}
     for puzzle in ALL:
         assert 600 <= puzzle.rating <= 2600
         position = Position.parse(puzzle.position)
@@ -373,28 +374,30 @@ def test_the_check_command_finds_a_broken_puzzle(
     assert "line 1: bad puzzle '6-x;2': expected 6 fields" in capsys.readouterr().err
 
 
-def test_the_mine_command_refuses_a_10x10_board(
+def test_the_mine_command_mines_a_10x10_board(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from zola.cli import main
 
-    args = ["puzzles", "mine", "--size", "10", "--games", "1", "-o", str(tmp_path / "p.txt")]
-    assert main(args) == 2
-    assert capsys.readouterr().err == (
-        "zola: error: puzzles are mined on 6x6 and 8x8 boards, not 10x10\n"
-    )
+    path = tmp_path / "p.txt"
+    args = ["puzzles", "mine", "--size", "10", "--games", "1", "--max-moves", "2"]
+    assert main([*args, "--workers", "1", "-o", str(path)]) == 0
+    puzzles = read(path.read_text())
+    assert capsys.readouterr().err.endswith(f"\n{len(puzzles)} new puzzles in {path}\n")
+    assert len(puzzles) == 2 and {puzzle_size(p.id) for p in puzzles} == {10}
+    assert [unproven(puzzle) for puzzle in puzzles] == [None, None]
 
 
 def test_mining_a_game_is_repeatable_and_resumes(tmp_path: Path) -> None:
-    from zola.puzzles.mining import mine, mine_game
+    from zola.puzzles.mining import mine, mine_game, processes
 
     path = tmp_path / "p.txt"
-    added = mine(path, 6, [4], max_moves=3, workers=1)
+    added = mine(path, 6, [4], max_moves=3, pool=processes(1))
     text = path.read_text()
     assert read_seeds(text) == {4}
     assert [p.text() for p in read(text)] == mine_game(4, 6, 3)  # the same game again
     assert added == len(read(text)) > 0
-    assert mine(path, 6, [4], max_moves=3, workers=1) == 0  # seed 4 is done: skipped
+    assert mine(path, 6, [4], max_moves=3, pool=processes(1)) == 0  # seed 4 is done: skipped
     assert path.read_text() == text
     assert [unproven(puzzle) for puzzle in read(text)[:3]] == [None] * 3
 

@@ -178,7 +178,11 @@ function url(path) {
 // The files a board may ask for (a puzzle's set), by the name it asks with. A board
 // whose element carries its puzzle's line (data-zola-puzzle, as the docs tools write it)
 // asks for none.
-const FILES = { "puzzles-6.txt": url("zola/data/puzzles-6.txt"), "puzzles-8.txt": url("zola/data/puzzles-8.txt") };
+const FILES = {
+  "puzzles-6.txt": url("zola/data/puzzles-6.txt"),
+  "puzzles-8.txt": url("zola/data/puzzles-8.txt"),
+  "puzzles-10.txt": url("zola/data/puzzles-10.txt"),
+};
 const fetched = new Map(); // name -> a promise of {text, problem}: each file fetched once a page
 
 function fetchOnce(name) {

@@ -10,9 +10,10 @@ c4-b3 c4-b4 c4-b5 c4-c5 c4-d5 c4xd4
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TypedDict
 
@@ -31,6 +32,7 @@ from zola.rules.sides import COLOR_NAMES, PLAYER_NAMES
 
 if TYPE_CHECKING:
     from zola.draw.themes import Theme
+    from zola.puzzles.mining import Pool
 
 _MATCH_PLY_CAP = 2000
 
@@ -427,10 +429,15 @@ def _add_puzzle_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     p = commands.add_parser("puzzles", help="mine and check puzzles (proven forced wins)")
     actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
     q = actions.add_parser("mine", help="self-play games, their forced wins into a file")
-    q.add_argument("--size", type=_size, default=6, help="board size: 6 or 8")
+    q.add_argument("--size", type=_size, default=6, help="board size: 6, 8 or 10")
     q.add_argument("--games", type=_games, required=True, metavar="G", help="number of games")
     q.add_argument("--seed", type=_seed, default=0, help="the first game's seed (default 0)")
     q.add_argument("--workers", type=_workers, metavar="W", help="processes (default: cores)")
+    q.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the games on a Dask cluster instead, e.g. tcp://host:8786 (the dask extra)",
+    )
     q.add_argument(
         "--max-moves", type=_max_moves, default=4, metavar="N", help="longest solution (4)"
     )
@@ -453,15 +460,41 @@ def _add_puzzle_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
 def _puzzles_mine(args: argparse.Namespace) -> None:
     from zola.puzzles.mining import Progress, mine
 
-    if args.size not in PUZZLE_SIZES:
-        raise UsageError(f"puzzles are mined on 6x6 and 8x8 boards, not {args.size}x{args.size}")
+    if args.size not in PUZZLE_SIZES:  # every board size, for now
+        raise UsageError(f"puzzles are not mined on {args.size}x{args.size} boards")
+    if args.scheduler is not None and args.workers is not None:
+        raise UsageError("--workers counts this machine's processes: not with --scheduler")
     seeds = range(args.seed, args.seed + args.games)
     progress = Progress(f"{args.size}x{args.size}")
-    try:
-        added = mine(Path(args.output), args.size, seeds, args.max_moves, args.workers, progress)
-    except OSError as error:
-        raise UsageError(f"cannot use {args.output}: {error.strerror}") from None
+    with _pool(args.workers, args.scheduler) as pool:
+        try:
+            added = mine(Path(args.output), args.size, seeds, args.max_moves, pool, progress)
+        except OSError as error:
+            raise UsageError(f"cannot use {args.output}: {error.strerror}") from None
     print(f"{_count(added, 'new puzzle', 'new puzzles')} in {args.output}", file=sys.stderr)
+
+
+@contextlib.contextmanager
+def _pool(workers: int | None, scheduler: str | None) -> Iterator[Pool]:
+    """The processes of this machine, or the Dask cluster whose scheduler is at
+    ``scheduler`` (its client closed after)."""
+    from zola.puzzles.mining import on_cluster, processes
+
+    if scheduler is None:
+        yield processes(workers)
+        return
+    try:
+        from distributed import Client
+        from distributed.comm.addressing import resolve_address
+    except ImportError:
+        raise UsageError("--scheduler needs the dask extra: pip install 'zola[dask]'") from None
+    try:  # a bad address first: a Client that fails on one waits at exit to close
+        resolve_address(scheduler)
+        client = Client(scheduler, set_as_default=False)
+    except (OSError, ValueError, OverflowError) as error:
+        raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    with client:
+        yield on_cluster(client)
 
 
 def _puzzles_check(args: argparse.Namespace) -> int:

@@ -111,11 +111,12 @@ def test_the_puzzles_button_opens_the_next_puzzle_and_back_to_playing_restores_t
     first = page.evaluate("location.hash")
     page.click("#puzzle-next")
     page.wait_for_function("(first) => location.hash !== first", arg=first)
-    page.select_option("#puzzle-size", "8")
-    page.click("#puzzle-next")
-    page.wait_for_function("location.hash.startsWith('#puzzle=8-')", timeout=30_000)
-    _wait_puzzle(page, "solving")
-    assert page.get_attribute("#board svg", "data-size") == "8"
+    for size in ("8", "10"):
+        page.select_option("#puzzle-size", size)
+        page.click("#puzzle-next")
+        page.wait_for_function(f"location.hash.startsWith('#puzzle={size}-')", timeout=30_000)
+        _wait_puzzle(page, "solving")
+        assert page.get_attribute("#board svg", "data-size") == size
     page.click("#puzzle-leave")
     page.wait_for_function("document.querySelector('#puzzle').hidden")
     assert page.evaluate("location.hash") == "#v1;size=6;moves=c3xd3"
@@ -128,7 +129,7 @@ def test_the_daily_puzzle_is_the_one_of_the_date(open_app, page) -> None:
     page.click("#puzzle-daily")
     page.wait_for_function("document.querySelector('#puzzle-heading').textContent.startsWith('Da')")
     today = page.evaluate("new Date().toISOString().slice(0, 10)")
-    expected = daily(load(6) + load(8), today)
+    expected = daily(load(6) + load(8) + load(10), today)
     assert page.evaluate("location.hash") == f"#puzzle={expected.id}"
     assert today in page.text_content("#puzzle-heading")
 
@@ -151,7 +152,7 @@ def test_an_embed_shows_the_puzzle_to_solve(open_app, page) -> None:
     _wait_puzzle(page, "solved")
 
 
-SETS = ("puzzles-6.txt", "puzzles-8.txt")
+SETS = ("puzzles-6.txt", "puzzles-8.txt", "puzzles-10.txt")
 
 
 def set_requests(page) -> list[str]:
@@ -256,20 +257,21 @@ def test_hand_written_puzzle_boards_fetch_each_set_once(page, server_url) -> Non
     # Two boards of one size (and a third on the same puzzle) ask for their set at once:
     # it is fetched once, and each board reads its own puzzle's line of it.
     other = next(p for p in PUZZLES if p.id != PUZZLE.id)
-    eight = load(8)[0]
+    eight, ten = load(8)[0], load(10)[0]
     elements = [
         board(f"puzzle={PUZZLE.id}", attributes=' id="a"'),
         board(f"puzzle={other.id}", attributes=' id="b"'),
         board(f"puzzle={eight.id}", attributes=' id="c"'),
         board(f"puzzle={PUZZLE.id}", attributes=' id="d"'),
+        board(f"puzzle={ten.id}", attributes=' id="t"'),
     ]
     open_host(page, server_url, host_page("".join(elements)))
-    for name, puzzle in zip("abcd", (PUZZLE, other, eight, PUZZLE), strict=True):
+    for name, puzzle in zip("abcdt", (PUZZLE, other, eight, PUZZLE, ten), strict=True):
         host = page.locator(f"#{name}")
         host.locator(".puzzle:not([hidden])").wait_for(timeout=30_000)
         position = host.locator("svg[data-position]").get_attribute("data-position")
         assert position == puzzle.position
-    assert sorted(set_requests(page)) == ["puzzles-6.txt", "puzzles-8.txt"]
+    assert sorted(set_requests(page)) == ["puzzles-10.txt", "puzzles-6.txt", "puzzles-8.txt"]
     solve_live(page, "#b", other)
     # A board added later reads the set the page fetched already.
     page.evaluate(
@@ -278,7 +280,7 @@ def test_hand_written_puzzle_boards_fetch_each_set_once(page, server_url) -> Non
         PUZZLE.id,
     )
     page.locator("#e .puzzle:not([hidden])").wait_for(timeout=30_000)
-    assert sorted(set_requests(page)) == ["puzzles-6.txt", "puzzles-8.txt"]
+    assert sorted(set_requests(page)) == ["puzzles-10.txt", "puzzles-6.txt", "puzzles-8.txt"]
     assert not page.console_errors
 
 

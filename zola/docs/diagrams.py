@@ -70,7 +70,7 @@ from zola.draw import schemes
 from zola.draw.diagram import annotate, diagram, read
 from zola.draw.themes import PALETTES
 from zola.page.live import first_frame
-from zola.puzzles.sets import Puzzle, find, load
+from zola.puzzles.sets import PUZZLE_SIZES, Puzzle, find, load
 from zola.rules.errors import ZolaError
 from zola.rules.link import View, parse, unparse
 from zola.rules.record import MAX_LENGTH, MAX_NESTING, overflow
@@ -603,8 +603,8 @@ def _puzzle(source: str, puzzles: list[Puzzle] | None) -> Puzzle:
     ident = source[len("puzzle=") :].strip()
     size = ident.split("-")[0]
     if puzzles is None:
-        if size not in ("6", "8"):
-            raise ValueError(f"a puzzle id starts with 6- or 8-, not {quoted(ident)}")
+        if size not in [str(n) for n in PUZZLE_SIZES]:
+            raise ValueError(f"a puzzle id starts with 6-, 8- or 10-, not {quoted(ident)}")
         puzzles = load(int(size))
     return find(puzzles, ident)
 

@@ -83,7 +83,7 @@ class PuzzleCommands:
         streak of that size)."""
         size = parse_size(value)
         if size not in PUZZLE_SIZES:
-            raise InvalidOptionError(f"no puzzles for size {size}: choose 6 or 8")
+            raise InvalidOptionError(f"no puzzles for size {size}: choose 6, 8 or 10")
         self.puzzles.size = size
         shown = self.puzzles.trainer
         if shown is not None and puzzle_size(shown.puzzle.id) != size:

@@ -1,7 +1,7 @@
 """The page's puzzle mode: the puzzle sets, the next puzzle, the daily puzzle, a puzzle
 streak, the record and the puzzles tried lately.
 
-The sets are files of the site (``zola/data/puzzles-6.txt`` and ``-8.txt``), read
+The sets are files of the site (``zola/data/puzzles-6.txt``, ``-8.txt`` and ``-10.txt``), read
 only when puzzle mode first wants them: :meth:`PuzzleMode.files` names the files
 to fetch, the page fetches them and hands each back to :meth:`PuzzleMode.take`.
 Each puzzle is solved on the page's board by a :class:`~zola.page.training.Trainer`;
@@ -122,7 +122,7 @@ class PuzzleMode:
         if kind == "id":
             size = puzzle_size(value)
             return (size,) if size in PUZZLE_SIZES else (self.size,)
-        return (int(value),) if value in ("6", "8") else (self.size,)
+        return (int(value),) if value in [str(size) for size in PUZZLE_SIZES] else (self.size,)
 
     def files(self) -> list[str]:
         """The puzzle files the page should fetch now (and hand to :meth:`take`)."""

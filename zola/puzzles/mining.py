@@ -4,9 +4,10 @@ A game gives the positions of its later half and those one other move away
 (:func:`candidates`); each with few enemy checkers left is solved exactly
 (:func:`zola.puzzles.solver.solve`), and at most 8 puzzles a game are kept.
 :func:`mine_game` is a pure function of its arguments (a game's seed -> puzzle
-lines), so :func:`mine` maps it over the seeds with any pool of processes; it
-keeps the new puzzles in seed order and drops those that repeat an earlier
-one under the board's symmetries and the exchange of colours
+lines), so :func:`mine` maps it over the seeds with any pool: this machine's
+processes (:func:`processes`) or the workers of a Dask cluster (:func:`on_cluster`,
+the ``dask`` extra). It keeps the new puzzles in seed order and drops those that
+repeat an earlier one under the board's symmetries and the exchange of colours
 (:func:`zola.puzzles.sets.canonical`). A puzzle file records the seeds it has
 mined in ``# seeds A-B`` comment lines, so a second run goes on where the
 first stopped.
@@ -18,21 +19,26 @@ first stopped.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from zola.engine.ai import search
 from zola.engine.levels import level_settings
 from zola.puzzles.sets import Puzzle, PuzzleError, canonical, numbered, parse, puzzle_size, read
 from zola.puzzles.solver import BUDGET, Solver, broken_rule, solve, unproven
+from zola.rules.errors import ZolaError
 from zola.rules.position import Position
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 #: The levels whose games are mined, and how often each plays a random move instead
 #: (the Beginner's noise, made repeatable).
@@ -44,6 +50,9 @@ _SOLVE_NODES = 60_000  # solver positions a candidate; past it the position is s
 _PER_GAME = 8  # puzzles kept from one game, for variety
 _SEEDS = "# seeds "
 _CHUNK = 20  # seeds recorded per comment line
+
+#: A pool: ``pool(job, seeds)`` yields ``job(seed)`` for each seed, in the seeds' order.
+Pool = Callable[[Callable[[int], list[str]], list[int]], Iterator[list[str]]]
 
 
 def play_game(size: int, seed: int) -> list[Position]:
@@ -182,13 +191,14 @@ def mine(
     size: int,
     seeds: Iterable[int],
     max_moves: int = 4,
-    workers: int | None = None,
+    pool: Pool | None = None,
     progress: Progress | None = None,
 ) -> int:
     """Mine the games ``seeds`` into the puzzle file ``path`` (appending: seeds the file
     already records are skipped, puzzles it holds are not repeated); return how many
-    puzzles were added. ``progress`` hears how many games there are, then each game's
-    number of new puzzles."""
+    puzzles were added. ``pool`` plays and solves the games (default: :func:`processes`,
+    one a core); ``progress`` hears how many games there are, then each game's number
+    of new puzzles."""
     old = path.read_text() if path.exists() else ""
     try:
         puzzles = read(old)
@@ -200,12 +210,14 @@ def mine(
     todo = [seed for seed in seeds if seed not in read_seeds(old)]
     if progress is not None:
         progress.begin(len(todo))
+    job = partial(mine_game, size=size, max_moves=max_moves)
+    results = (pool or processes())(job, todo)
     added = 0
     with path.open("a") as out:
         if not old:
             out.write(f"# Zola puzzles, {size}x{size}: id;N;rating;position;line;refutations\n")
         done: list[int] = []
-        for seed, lines in zip(todo, _map(todo, size, max_moves, workers), strict=True):
+        for seed, lines in zip(todo, results, strict=True):
             new = keep_new(lines, known)
             out.writelines(line + "\n" for line in new)
             added += len(new)
@@ -238,17 +250,72 @@ def keep_new(lines: Iterable[str], known: set[str]) -> list[str]:
     return new
 
 
-def _map(seeds: list[int], size: int, max_moves: int, workers: int | None) -> Iterator[list[str]]:
-    """``mine_game`` over ``seeds`` in order, on ``workers`` processes (1: in this one)."""
-    job = partial(mine_game, size=size, max_moves=max_moves)
-    if workers == 1:
-        yield from map(job, seeds)
-        return
-    pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count())
+def processes(workers: int | None = None) -> Pool:
+    """A :data:`Pool` of ``workers`` processes of this machine (default: one a core;
+    1: this process)."""
+
+    def run(job: Callable[[int], list[str]], seeds: list[int]) -> Iterator[list[str]]:
+        if workers == 1:
+            yield from map(job, seeds)
+            return
+        pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count())
+        try:
+            yield from pool.map(job, seeds)
+        finally:  # on an interrupt, drop the games not started instead of playing them all
+            pool.shutdown(cancel_futures=True)
+
+    return run
+
+
+class ClusterError(ZolaError):
+    """A game that failed on a Dask cluster's worker (its message says which and why)."""
+
+
+def on_cluster(client: Client) -> Pool:
+    """A :data:`Pool` of the workers of the Dask cluster ``client`` is connected to: every
+    game is sent at once, the results taken in the seeds' order. Each worker imports
+    :mod:`zola` itself, so it must run the same code as this machine: a worker whose
+    :func:`code_digest` differs (another version, or no zola) raises
+    :class:`ClusterError` here, before any game is played."""
     try:
-        yield from pool.map(job, seeds)
-    finally:  # on an interrupt, drop the games not started instead of playing them all
-        pool.shutdown(cancel_futures=True)
+        digests = client.run(code_digest)
+    except Exception as error:  # on a worker: zola missing, say
+        raise ClusterError(f"a worker cannot run zola: {type(error).__name__}: {error}") from None
+    other = sorted(worker for worker, digest in digests.items() if digest != code_digest())
+    if other:
+        raise ClusterError(
+            f"{len(other)} of {len(digests)} workers ({', '.join(other)}) run another "
+            "version of zola than this machine: install the same one on every worker"
+        )
+
+    def run(job: Callable[[int], list[str]], seeds: list[int]) -> Iterator[list[str]]:
+        futures = client.map(job, seeds)
+        try:
+            for seed, future in zip(seeds, futures, strict=True):
+                try:
+                    yield future.result()
+                except Exception as error:  # raised on the worker, or the worker lost
+                    raise ClusterError(
+                        f"game {seed} failed on the cluster: {type(error).__name__}: {error}"
+                    ) from None
+        finally:  # done, failed or interrupted: the cluster drops what is left
+            client.cancel(futures)
+
+    return run
+
+
+def code_digest() -> str:
+    """A digest of the Python source the games run (the package's top-level modules and
+    its rules, engine, puzzles and lang), the same wherever the same version is
+    installed: a cluster's workers and this machine compare theirs."""
+    root = Path(__file__).resolve().parents[1]
+    paths = [*root.glob("*.py")]
+    for folder in ("rules", "engine", "puzzles", "lang"):
+        paths += (root / folder).rglob("*.py")
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 class Verdict(NamedTuple):

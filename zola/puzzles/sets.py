@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from typing import NamedTuple
 
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
-PUZZLE_SIZES = (6, 8)  # the boards puzzles are mined on and the page offers
+PUZZLE_SIZES = (6, 8, 10)  # the boards puzzles are mined on and the page offers
 
 
 class PuzzleError(ZolaError):
@@ -329,9 +329,9 @@ def line_of(text: str, ident: str) -> str:
 
 
 def load(size: int) -> list[Puzzle]:
-    """The packaged puzzles of a 6x6 or 8x8 board (CPython: read from ``zola/data``)."""
+    """The packaged puzzles of a 6x6, 8x8 or 10x10 board (CPython: read from ``zola/data``)."""
     if size not in PUZZLE_SIZES:
-        raise PuzzleError("puzzles come for sizes 6 and 8, not " + quoted(size))
+        raise PuzzleError("puzzles come for sizes 6, 8 and 10, not " + quoted(size))
     from importlib.resources import files  # CPython only: the page fetches the file itself
 
     return read(files("zola").joinpath("data").joinpath(file_name(size)).read_text())

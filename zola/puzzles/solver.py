@@ -255,8 +255,8 @@ def rate(position: Position, puzzle: Puzzle) -> int:
 
 
 def broken_rule(puzzle: Puzzle) -> "str | None":
-    """The rule of a puzzle set that ``puzzle`` breaks, said plainly, or ``None``: a 6x6
-    or 8x8 board, ``N`` from :data:`MIN_MOVES` to :data:`MAX_MOVES`, a rating in
+    """The rule of a puzzle set that ``puzzle`` breaks, said plainly, or ``None``: a 6x6,
+    8x8 or 10x10 board, ``N`` from :data:`MIN_MOVES` to :data:`MAX_MOVES`, a rating in
     :data:`RATINGS`, and a first move that is not the only legal one. The miner keeps
     only puzzles that break none, and ``zola puzzles check`` refuses the others.
 
@@ -266,8 +266,8 @@ def broken_rule(puzzle: Puzzle) -> "str | None":
     """
     size = puzzle_size(puzzle.id)
     if size not in PUZZLE_SIZES:
-        boards = " or ".join(f"{n}x{n}" for n in PUZZLE_SIZES)
-        return f"puzzles are {boards}, not {size}x{size}"
+        *most, last = (f"{n}x{n}" for n in PUZZLE_SIZES)
+        return f"puzzles are {', '.join(most)} or {last}, not {size}x{size}"
     if not MIN_MOVES <= puzzle.moves <= MAX_MOVES:
         return f"N is {puzzle.moves}, but a puzzle takes {MIN_MOVES} to {MAX_MOVES} moves"
     if not RATINGS[0] <= puzzle.rating <= RATINGS[1]:
