@@ -22,6 +22,7 @@ from zola.puzzles.sets import (
     daily,
     day_number,
     find,
+    index,
     line_of,
     load,
     parse,
@@ -179,6 +180,37 @@ def test_each_puzzle_of_a_set_is_found_by_its_line_alone(size: int) -> None:
     for ident in (f"{size}-zzzzzz", f"{size}-", ""):
         with pytest.raises(PuzzleError, match="no puzzle has the id"):
             line_of(text, ident)
+
+
+@pytest.mark.parametrize("size", [6, 8, 10])
+def test_a_set_indexed_holds_each_puzzle_read_when_it_opens(size: int) -> None:
+    # As the page's puzzle mode finds a set's puzzles: ids and ratings, each line read
+    # in full only when its puzzle opens, to the same puzzle read() reads.
+    text = (ROOT / "zola" / "data" / f"puzzles-{size}.txt").read_text()
+    puzzles, entries = read(text), index(text)
+    assert [(e.id, e.rating) for e in entries] == [(p.id, p.rating) for p in puzzles]
+    assert [e.puzzle() for e in entries] == puzzles
+    assert daily(entries, "2026-12-05").id == daily(puzzles, "2026-12-05").id
+
+
+def test_an_indexed_line_is_refused_at_once_or_when_it_opens() -> None:
+    good = solve(Position.parse(CORNER), 2)
+    assert good is not None
+    fields = good.text().split(";")
+    for line, message in (
+        (";".join(fields[:3]), "expected 6 fields"),
+        (";".join(["x", *fields[1:]]), "'x': not a puzzle id"),
+        (";".join(["6-abc", *fields[1:]]), "not a puzzle id"),
+        (";".join(["12-abcdef", *fields[1:]]), "not a puzzle id"),
+        (";".join([*fields[:2], "1e3", *fields[3:]]), "rating must be a whole number"),
+        (";".join([*fields[:2], "123456", *fields[3:]]), "rating must be a whole number"),
+    ):
+        with pytest.raises(PuzzleError, match="^line 2: bad puzzle .*" + message):
+            index(f"# puzzles\n{line}\n")
+    (late,) = index(f"\n\n{good.text()[:-3]}")  # its id and rating read: the rest later
+    assert (late.id, late.rating, late.number) == (good.id, good.rating, 3)
+    with pytest.raises(PuzzleError, match="^line 3: bad puzzle"):
+        late.puzzle()
 
 
 def test_a_line_is_found_only_where_its_id_begins_it() -> None:

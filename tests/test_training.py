@@ -239,6 +239,21 @@ def test_a_new_puzzle_address_opens_that_puzzle_when_its_set_is_here() -> None:
     assert flipped == second.position.endswith(" b")  # the solver's side at the bottom
 
 
+def test_a_set_line_that_does_not_read_says_so_when_its_puzzle_opens() -> None:
+    first, second = PUZZLES[0], PUZZLES[1]
+    broken = second.text().replace(";" + second.position + ";", ";6/6/6 r;")
+    text = f"# puzzles\n{first.text()}\n{broken}\n"
+    app = App(now=lambda: 1_800_000_000.0)
+    app.start("#puzzle=" + second.id)
+    app.take_file("puzzles-6.txt", text)  # the set is found; the broken line is not read yet
+    puzzle = app.screen().puzzle
+    assert puzzle.state == "" and not puzzle.loading
+    assert puzzle.heading.startswith("The puzzles could not be loaded: puzzles-6.txt: line 3:")
+    assert "expected 6, 8 or 10 ranks" in puzzle.heading
+    app.open_link("#puzzle=" + first.id)  # the rest of the set still opens
+    assert app.screen().puzzle.state == "solving"
+
+
 def test_the_puzzle_buttons_apply_only_while_they_do_something() -> None:
     puzzle = next(p for p in PUZZLES if p.refutations[0] and p.moves >= 2)
     trainer = Trainer(puzzle, Board())

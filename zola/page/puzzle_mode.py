@@ -26,7 +26,7 @@ from zola.page.progress import Progress
 from zola.page.screen import PuzzleScreen, TriedPuzzle
 from zola.page.streak import Streak
 from zola.page.training import Trainer
-from zola.puzzles.sets import PUZZLE_SIZES, PuzzleError, daily, file_name, puzzle_size, read
+from zola.puzzles.sets import PUZZLE_SIZES, PuzzleError, daily, file_name, index, puzzle_size
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from zola.page.board import Board
     from zola.page.saved import Saved
-    from zola.puzzles.sets import Puzzle
+    from zola.puzzles.sets import Entry
     from zola.rules.link import View
 
 WANTS = ("id", "next", "daily", "streak", "onward")
@@ -67,7 +67,7 @@ class PuzzleMode:
     def __init__(self, saved: "Saved", now: "Callable[[], float]") -> None:
         self.saved = saved
         self.now = now
-        self.sets: dict[int, list[Puzzle]] = {}
+        self.sets: dict[int, list[Entry]] = {}  # each set's puzzles, read when opened
         self.trainer: Trainer | None = None
         self.wanted: tuple[str, str] | None = None  # what to open once its set is here
         self.size = 6  # the size of the next puzzle
@@ -135,11 +135,12 @@ class PuzzleMode:
         return files
 
     def take(self, name: str, text: str, board: "Board") -> None:
-        """A puzzle file the page fetched: read it, then open what was wanted on ``board``."""
+        """A puzzle file the page fetched: find its puzzles (:func:`~zola.puzzles.sets.index`:
+        each read in full when it opens), then open what was wanted on ``board``."""
         for size in PUZZLE_SIZES:
             if name == file_name(size):
                 try:
-                    self.sets[size] = read(text)
+                    self.sets[size] = index(text)
                 except PuzzleError as error:
                     self.failed(name, str(error))
                     return
@@ -189,7 +190,7 @@ class PuzzleMode:
         if kind == "id":
             board.notice = Text("puzzle.missing", id=value)
 
-    def _choose(self, size: int) -> "Puzzle | None":
+    def _choose(self, size: int) -> "Entry | None":
         """The puzzle of ``size`` to try next: one not tried yet whose rating is nearest
         the solver's (all tried: the nearest other than the one shown); ``None`` if the
         set is empty."""
@@ -203,7 +204,15 @@ class PuzzleMode:
         rating = self.record.rating.rating
         return min(pool, key=lambda p: (abs(p.rating - rating), p.id))
 
-    def _open(self, puzzle: "Puzzle", board: "Board") -> None:
+    def _open(self, entry: "Entry", board: "Board") -> None:
+        """Open the puzzle of ``entry`` on ``board``, its line read now: one that does not
+        read leaves puzzle mode saying so (the set's file names the line)."""
+        try:
+            puzzle = entry.puzzle()
+        except PuzzleError as error:
+            named = file_name(puzzle_size(entry.id)) + ": " + str(error)
+            self.problem = Text("puzzle.unavailable", detail=named)
+            return
         self.change = None
         self.counted = False
         self.size = puzzle_size(puzzle.id)

@@ -22,7 +22,7 @@ True
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
-    from zola.puzzles.sets import Puzzle
+    from zola.puzzles.sets import Chosen
 
 BANDS = 30  # the streak's steps from the easiest puzzles to the hardest
 
@@ -53,7 +53,7 @@ class Streak:
         self.seen: list[str] = []
         self.over = False
 
-    def pick(self, puzzles: "list[Puzzle]") -> "Puzzle | None":
+    def pick(self, puzzles: "list[Chosen]") -> "Chosen | None":
         """The streak's next puzzle from ``puzzles`` (its board size's set), now counted
         as seen; ``None`` if the set is empty."""
         ordered = sorted(puzzles, key=lambda p: (p.rating, p.id))

@@ -26,9 +26,9 @@ separated by spaces)::
 
 Blue takes a1 along the first rank; Red's a4 can only step to a5, and a1 takes it.
 
-The reading part (:func:`parse`, :func:`read`, :func:`find`, :func:`line_of`,
-:func:`daily`, :func:`puzzle_size`) runs on the page's MicroPython too; the solver that
-proves a puzzle is :mod:`zola.puzzles.solver` (CPython only).
+The reading part (:func:`parse`, :func:`read`, :func:`index`, :func:`find`,
+:func:`line_of`, :func:`daily`, :func:`puzzle_size`) runs on the page's MicroPython
+too; the solver that proves a puzzle is :mod:`zola.puzzles.solver` (CPython only).
 
 >>> [p.id for p in read("6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|")]
 ['6-2nknhv']
@@ -44,7 +44,9 @@ from zola.rules.position import Position, rank_text, rank_tokens
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
-    from typing import NamedTuple
+    from typing import NamedTuple, TypeVar
+
+    Chosen = TypeVar("Chosen", "Puzzle", "Entry")  # a set's puzzles, read or indexed
 
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 PUZZLE_SIZES = (6, 8, 10)  # the boards puzzles are mined on and the page offers
@@ -283,6 +285,69 @@ def read(text: str) -> list[Puzzle]:
     return [puzzle for _, puzzle in numbered(text)]
 
 
+if TYPE_CHECKING:
+
+    class _Entry(NamedTuple):
+        id: str
+        rating: int
+        line: str
+        number: int
+
+else:
+    _Entry = namedtuple("Entry", ("id", "rating", "line", "number"))
+
+
+class Entry(_Entry):
+    """A puzzle of a set as :func:`index` finds it: its id, rating, line and line number;
+    the line is read in full (:meth:`puzzle`) only when the puzzle is opened."""
+
+    __slots__ = ()
+
+    def puzzle(self) -> Puzzle:
+        """The puzzle of the line (see :func:`parse`); a :class:`PuzzleError` names the
+        line's number."""
+        try:
+            return parse(self.line)
+        except PuzzleError as error:
+            raise PuzzleError("line " + str(self.number) + ": " + str(error)) from None
+
+
+def index(text: str) -> list[Entry]:
+    """The puzzles of a file's text, as :func:`read` finds them, each only as far as a
+    page needs to choose one: its id and rating (a set of 600 puzzles reads in
+    milliseconds on the page's MicroPython, where :func:`read` takes seconds). A line
+    whose id or rating does not read is refused here; the rest of a line is read when
+    its puzzle opens (:meth:`Entry.puzzle`).
+
+    >>> [(e.id, e.rating) for e in index("# sets\\n6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1;|")]
+    [('6-2nknhv', 600)]
+    >>> index("\\n6-x;2;600;6/6/r5/6/6/r4b b;f1xa1;|")
+    Traceback (most recent call last):
+    ...
+    zola.puzzles.sets.PuzzleError: line 2: bad puzzle '6-x': not a puzzle id
+    """
+    entries = []
+    for number, line in enumerate(text.split("\n"), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        fields = line.split(";", 3)
+        ident = fields[0]
+        rating = fields[2] if len(fields) == 4 else ""
+        why = ""
+        if len(fields) != 4:
+            why = "expected 6 fields separated by ';' (id;N;rating;position;line;refutations)"
+        elif puzzle_size(ident) not in PUZZLE_SIZES or len(ident) != len(ident.split("-")[0]) + 7:
+            why = "not a puzzle id"
+        elif not is_number(rating) or len(rating) > 5:
+            why = "rating must be a whole number, not " + quoted(rating)
+        if why:
+            shown = quoted(ident[:40])
+            raise PuzzleError("line " + str(number) + ": bad puzzle " + shown + ": " + why)
+        entries.append(Entry(ident, int(rating), line, number))
+    return entries
+
+
 def numbered(text: str) -> list[tuple[int, Puzzle]]:
     """The puzzles of a file's text as :func:`read` reads them, each with its line number.
 
@@ -382,7 +447,7 @@ def day_number(date: str) -> int:
     return era * 146097 + doe - 719468
 
 
-def daily(puzzles: "list[Puzzle]", date: str) -> Puzzle:
+def daily(puzzles: "list[Chosen]", date: str) -> "Chosen":
     """The puzzle of the day ``date`` (``YYYY-MM-DD``): the same everywhere.
 
     Day ``d`` takes the puzzle ``d * step mod len``, ``step`` the number coprime
