@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -65,7 +66,9 @@ MARK_VIEWERS = """<script>
   const want = %d;
   const count = () => {
     let n = 0;
-    for (const lpv of document.querySelectorAll(".lpv")) if (lpv.querySelector("cg-board piece")) n++;
+    for (const lpv of document.querySelectorAll(".lpv")) {
+      if (lpv.querySelector("cg-board piece")) n++;
+    }
     return n;
   };
   const observer = new MutationObserver(() => {
@@ -201,7 +204,7 @@ def report(
     for condition, pages in results.items():
         empty = statistics.median(r[1] for r in pages["empty page"])
         load = loads[condition]
-        rows.append([f"{condition}: load {min(load):.1f}-{max(load):.1f}", "", "", ""])
+        rows.append([f"{condition}: load {min(load):.1f}-{max(load):.1f}", "", "", "", ""])
         medians[condition] = {}
         for name, visits in pages.items():
             if name == "empty page":
@@ -211,15 +214,24 @@ def report(
             medians[condition][name] = (ms, mb)
             low, high = min(r[0] for r in visits), max(r[0] for r in visits)
             drawn = statistics.median(r[3][2] for r in visits if r[3])
-            rows.append([name, f"{ms:.0f} ms ({low:.0f}-{high:.0f})", f"{drawn:.0f} ms", f"{mb:.0f} MB"])
+            opened = ""
+            if all(r[3] and not math.isnan(r[3][0]) for r in visits):
+                began = statistics.median(r[3][0] for r in visits if r[3])
+                took = statistics.median(r[3][1] for r in visits if r[3])
+                opened = f"from {began:.0f} ms, {took:.0f} ms"
+            row = [name, f"{ms:.0f} ms ({low:.0f}-{high:.0f})", f"{drawn:.0f} ms", f"{mb:.0f} MB"]
+            rows.append([*row, opened])
     print()
-    print(table(["page", "all ready, median (min-max)", "drawn", "memory (PSS)"], rows))
+    header = ["page", "all ready, median (min-max)", "drawn", "memory (PSS)", "boards opened"]
+    print(table(header, rows))
     print("drawn: the next frame after all were ready, drawn by the main thread")
+    print("boards opened: when the loader began opening the live boards (Python ready), how long")
     print()
 
     def by_run(condition: str, top: str, bottom: str) -> float:
         pages = results[condition]
-        return statistics.median(a[0] / b[0] for a, b in zip(pages[top], pages[bottom], strict=True))
+        pairs = zip(pages[top], pages[bottom], strict=True)
+        return statistics.median(a[0] / b[0] for a, b in pairs)
 
     for condition, goal in zip(results, (0.8, 1.0), strict=True):
         m = medians[condition]
@@ -237,7 +249,8 @@ def report(
             if limit is not None:
                 verdict = f" (goal: at most {limit}x: {'met' if ratio <= limit else 'NOT met'})"
             print(f"{condition}: {what}: {ratio:.2f}x{runwise}{verdict}")
-    print(f"{runs} runs after {warmup} warm-up, fresh context each, pages and conditions taking turns")
+    print(f"{runs} runs after {warmup} warm-up, fresh context each,", end=" ")
+    print("pages and conditions taking turns")
 
 
 if __name__ == "__main__":
