@@ -49,6 +49,7 @@ from __future__ import annotations
 import argparse
 import http.server
 import json
+import math
 import random
 import statistics
 import subprocess
@@ -207,8 +208,10 @@ def visit(browser, url: str, kind: str, count: int, timeout: float) -> Visit:
     for live boards (ms when the loader began opening them, ms it took, ms until the
     next frame was drawn), else None).
 
-    ``kind``: ``live`` (``count`` boards), ``frames`` (``count`` iframes), ``page`` (the
-    page's own <body data-ready>) or ``empty``."""
+    ``kind``: ``live`` (``count`` boards), ``viewer`` (``count`` boards of another
+    library, its page marking when they are all ready: ``window.__boardsMs``,
+    ``__drawnMs`` and ``__viewers``, as MARK_BOARDS does), ``frames`` (``count``
+    iframes), ``page`` (the page's own <body data-ready>) or ``empty``."""
     before = len(browser_pids())
     context = browser.new_context()
     urls: list[str] = []
@@ -222,10 +225,14 @@ def visit(browser, url: str, kind: str, count: int, timeout: float) -> Visit:
     start = page.evaluate("performance.timeOrigin")
     ms = 0.0
     try:
-        if kind == "live":
+        if kind in ("live", "viewer"):
             page.wait_for_function("window.__boardsMs !== undefined", timeout=timeout * 1000)
             ms = page.evaluate("window.__boardsMs")
-            ready = page.evaluate('document.querySelectorAll("[data-zola][data-ready]").length')
+            ready = page.evaluate(
+                'document.querySelectorAll("[data-zola][data-ready]").length'
+                if kind == "live"
+                else "window.__viewers"
+            )
             if ready != count:
                 raise TimeoutError(f"{ready} of {count} boards ready on {url}")
         elif kind == "frames":
@@ -242,6 +249,9 @@ def visit(browser, url: str, kind: str, count: int, timeout: float) -> Visit:
     if kind == "live":  # when the loader began opening the boards, for how long; drawn
         page.wait_for_function("window.__drawnMs !== undefined", timeout=timeout * 1000)
         opened = page.evaluate(OPENED) + page.evaluate("[window.__drawnMs, window.__shift]")
+    elif kind == "viewer":  # drawn (no loader of ours: nothing opened)
+        page.wait_for_function("window.__drawnMs !== undefined", timeout=timeout * 1000)
+        opened = [math.nan, math.nan, *page.evaluate("[window.__drawnMs, window.__shift]")]
     context.close()
     for _ in range(50):  # let the closed context's processes go before the next one
         if len(browser_pids()) <= before:

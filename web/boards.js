@@ -6,10 +6,11 @@
 // APP is where the app's files are served. With `async` on the line (as the docs tools
 // write it), the boards start while the browser still reads a long page: each element is
 // taken on once the browser has read it whole. Every board of the page is served by one
-// PyScript MicroPython interpreter and one copy of zola (no iframe, no Pyodide, no
-// worker, no service worker); every file comes from APP, computed from this file's own
-// address. Each board lives in an open shadow root (the host page's CSS cannot reach
-// it, its CSS cannot leak out), gets data-ready="1" once it takes clicks (or
+// MicroPython interpreter, started by this file (MicroPython's own WebAssembly loader, no
+// PyScript), and one copy of zola (no iframe, no Pyodide, no worker, no service
+// worker); every file comes from APP, computed from this file's own address. Each
+// board lives in an open shadow root (the host page's CSS cannot reach it, its CSS
+// cannot leak out), gets data-ready="1" once it takes clicks (or
 // data-problem="1" and one line saying what is wrong with its link), and keeps the
 // app's hooks: svg[data-position], [data-square]. Boards added later are mounted;
 // removed boards release what they held. A static SVG inside the element shows until
@@ -29,10 +30,9 @@
 // docs tools write) is all it should hold. Elements that can carry a shadow root only
 // (a div, p, span, section...; not a figure). A host page on another origin than APP
 // needs APP to send CORS headers (GitHub Pages does), and a host page with a
-// Content-Security-Policy must allow APP's scripts and fetches, 'unsafe-eval'
-// (PyScript) and 'wasm-unsafe-eval' (MicroPython), and where it enforces Trusted Types,
-// the policies "zola" and "default" (see TRUSTED and passHooks; the README lists it all).
-// A page that runs PyScript scripts of its own is not supported.
+// Content-Security-Policy must allow APP's scripts and fetches and 'wasm-unsafe-eval'
+// (MicroPython), and where it enforces Trusted Types, the policy "zola" (see TRUSTED;
+// guide/embedding.md lists it all).
 //
 // This file only prepares the elements, forwards their events to web/boards.py and
 // paints what it answers (a zola.page.live.LiveScreen): every decision is made in zola.
@@ -46,47 +46,21 @@
 const APP = new URL("../", import.meta.url);
 const PAGE = APP.href + "index.html"; // the full app, which "Open in the full app" opens
 const RUNTIME = "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs";
-const CORE = "node_modules/@pyscript/core/dist/core.js";
-// PyScript's plugins a live board never uses: none, not even its error banner (a host
-// page is not ours to write on; errors go to the console).
-const PLUGINS = ["!deprecations-manager", "!donkey", "!error", "!py-editor", "!py-game", "!py-terminal"];
 const SELECTOR = "[data-zola]";
 // Started once per page, whatever loaders it holds: a symbol, which neither an element's
 // id nor a host page's global of the same name can stand for (window.zolaBoards could).
 const STARTED = Symbol.for("zola.boards.started");
-// The markup and script text the loader writes (its parts, zola's drawings and move lists,
-// every text escaped; "import zola_boards") go through the Trusted Types policy "zola"
-// where the browser has them: a host page that enforces them allows that policy.
+// The markup the loader writes (its parts, zola's drawings and move lists, every text
+// escaped) goes through the Trusted Types policy "zola" where the browser has them: a
+// host page that enforces them allows that policy.
 const TRUSTED = (() => {
   try {
-    return globalThis.trustedTypes?.createPolicy("zola", { createHTML: (s) => s, createScript: (s) => s });
+    return globalThis.trustedTypes?.createPolicy("zola", { createHTML: (s) => s });
   } catch {
     return null; // a page whose policy refuses the name: its own rules then hold
   }
 })();
 const html = (markup) => TRUSTED?.createHTML(markup) ?? markup;
-// PyScript composes its plugins' hooks into one function with the Function constructor,
-// which a page enforcing Trusted Types refuses unless its "default" policy passes the
-// text. Where the page enforces them, allows that name and has no default policy of its
-// own, the loader's passes that composition and nothing else (no HTML, no other script).
-const HOOKS = ["(function anonymous(\n) {\nreturn(w,x)=>(", "(function anonymous(\n) {\n'use strict';return ("];
-function passHooks() {
-  try {
-    // Refused where Trusted Types hold (and reported: the console's one line about it).
-    document.createElement("template").innerHTML = "x";
-    return;
-  } catch {
-    // enforced: PyScript's hooks need the policy
-  }
-  try {
-    trustedTypes.createPolicy("default", {
-      createScript: (text, _type, sink) =>
-        sink === "Function" && HOOKS.some((start) => text.startsWith(start)) ? text : null,
-    });
-  } catch {
-    // the page's own default policy decides, or its rules refuse the name
-  }
-}
 const DARK = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
 // What says a page is dark: the marks docs themes put on <html> or <body> (furo's and
 // pydata-sphinx-theme's data-theme, Material for MkDocs' palette, Bootstrap's), each
@@ -606,48 +580,46 @@ function hint(rel, href) {
   link.href = href;
   if (rel === "preload") {
     link.as = "fetch";
-    link.crossOrigin = "anonymous"; // as PyScript's and MicroPython's own fetch() ask
+    link.crossOrigin = "anonymous"; // as MicroPython's own fetch() asks
   }
   document.head.append(link);
 }
 
-// One PyScript MicroPython for every board: its config names the runtime, the zola
-// modules' bytecode (one image, made by scripts/mpy.py, mounted by web/rom.py) and the
-// glue (web/boards.py, imported by the script) by absolute addresses (PyScript resolves
-// them against the host page). PyScript comes first, then the rest is asked for at once,
-// rather than one after the other as PyScript gets to each.
+// One MicroPython for every board, started here with its own loader (micropython.mjs),
+// not PyScript: no PyScript chunks fetched one after the other, none of PyScript's own
+// Python compiled before the boards' (bench/many_boards.py: 24 boards ready in about
+// 0.75x the time). The runtime, the zola modules' bytecode (one image, made by
+// scripts/mpy.py, mounted by web/rom.py) and the glue (web/boards.py) are asked for at
+// once; the files go into MicroPython's file system under the names the glue imports,
+// and the glue runs. Python's output and errors go to the console (a host page is not
+// ours to write on).
 function boot() {
-  passHooks();
-  import(url(CORE));
-  const files = {
-    [url("web/zola.rom")]: "./zola.rom",
-    [url("web/rom.py")]: "./zola_rom.py",
-    [url("web/boards.py")]: "./zola_boards.py",
-  };
-  hint("modulepreload", url(RUNTIME));
-  hint("preload", url(RUNTIME.replace(/mjs$/, "wasm")));
-  for (const file of Object.keys(files)) hint("preload", file);
-  const script = document.createElement("script");
-  script.type = "mpy";
-  script.textContent = TRUSTED?.createScript("import zola_boards") ?? "import zola_boards";
-  script.setAttribute("config", JSON.stringify({ interpreter: url(RUNTIME), plugins: PLUGINS, files }));
-  // PyScript writes a script's output into its target, or else into an element it adds at
-  // the end of the body, where it would stand after a board the parser is still reading
-  // and make that board look closed (see closed): the target is the loader's own, here.
-  const output = document.createElement("script-py");
-  output.id = `zola-boards-output-${Math.random().toString(36).slice(2)}`; // no host id's
-  output.hidden = true;
-  document.head.append(output);
-  script.setAttribute("target", output.id);
-  document.head.append(script);
-  // PyScript loads its plugins for its other script type too, unless the page says
-  // otherwise: a page without a PyScript config of its own gets one that says so.
-  if (!document.querySelector('py-config, script[type="py"][config]')) {
-    const off = document.createElement("py-config");
-    off.hidden = true;
-    off.textContent = JSON.stringify({ plugins: PLUGINS });
-    document.head.append(off);
-  }
+  const wasm = url(RUNTIME.replace(/mjs$/, "wasm"));
+  hint("preload", wasm); // MicroPython asks for it once its module runs
+  // A file the server does not send (a 404 page, say) stops the start, named.
+  const got = (href) =>
+    fetch(href).then((response) => {
+      if (!response.ok) throw new Error(`${href}: ${response.status} ${response.statusText}`);
+      return response;
+    });
+  const text = (href) => got(href).then((response) => response.text());
+  Promise.all([
+    import(url(RUNTIME)),
+    got(url("web/zola.rom")).then((response) => response.arrayBuffer()),
+    text(url("web/rom.py")),
+    text(url("web/boards.py")),
+  ]).then(async ([{ loadMicroPython }, image, rom, glue]) => {
+    const mp = await loadMicroPython({
+      url: wasm,
+      linebuffer: false,
+      stdout: (text) => console.log(text),
+      stderr: (text) => console.error(text),
+    });
+    mp.FS.writeFile("zola.rom", new Uint8Array(image));
+    mp.FS.writeFile("zola_rom.py", rom);
+    mp.FS.writeFile("zola_boards.py", glue);
+    mp.runPython("import zola_boards");
+  }).catch((error) => console.error("Zola boards: MicroPython did not start", error));
   domModule();
 }
 

@@ -20,6 +20,13 @@ way back from a Python function called by JavaScript.
 """
 
 import gc
+
+# Collect garbage after every 2 MB allocated rather than 16 KB (the runtime's setting),
+# from before the imports: importing zola and drawing a board make many short-lived
+# objects (a board about 0.2 MB of strings), and a collection walks the whole heap, so
+# a page of many boards opens about a fifth faster, for a heap at most 2 MB larger.
+gc.threshold(2 << 20)
+
 from binascii import crc32
 
 import js
@@ -28,12 +35,6 @@ from jsffi import create_proxy, to_js
 
 from zola.page.bridge import KEEP, PAINT, Boards
 from zola.page.live import labels, paint_parts
-
-# Collect garbage after every 2 MB allocated rather than 16 KB (the runtime's setting):
-# drawing a board makes about 0.2 MB of short-lived strings, and a collection walks
-# the whole heap, so a page of many boards opens about a fifth faster, for a heap at
-# most 2 MB larger.
-gc.threshold(2 << 20)
 
 write = js.zolaBoards.paint  # looked up once: each lookup crosses to JavaScript
 keep = js.zolaBoards.keep

@@ -9,6 +9,7 @@ import itertools
 import json
 import re
 import threading
+import time
 from html import escape
 
 import pytest
@@ -349,6 +350,25 @@ def test_a_static_svg_shows_while_loading_and_the_height_stays(page, server_url,
     assert a.locator("svg[data-position]").get_attribute("role") == "group"  # the live board
     after = a.bounding_box()["height"], page.locator("#after").bounding_box()["y"]
     assert abs(after[0] - before[0]) < 1 and abs(after[1] - before[1]) < 1, (before, after)
+
+
+def test_a_file_the_server_does_not_send_leaves_the_drawing_and_names_it(
+    page, server_url
+) -> None:
+    fragment = "v1;size=6;moves=c3xd3"
+    page.route("**/web/zola.rom", lambda route: route.fulfill(status=404, body="not here"))
+    body = board(fragment, diagram(fragment), ' id="a"')
+    open_host(page, server_url, host_page(body), settle=False)
+    page.wait_for_function("document.querySelector('#a').shadowRoot?.querySelector('svg')")
+    deadline = time.monotonic() + 20
+    while not page.console_errors and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    (error,) = [e for e in page.console_errors if "MicroPython did not start" in e]
+    assert "web/zola.rom: 404" in error
+    page.console_errors.clear()  # (expected here)
+    a = page.locator("#a")
+    assert a.get_attribute("data-ready") is None  # never live, never clickable
+    assert a.locator("svg[data-position]").is_visible()  # the drawing stays
 
 
 def test_a_board_keeps_the_first_screen_the_docs_tools_drew(page, server_url) -> None:

@@ -3,14 +3,14 @@
 A page with live boards loads ``APP/web/boards.js`` once, and the loader fetches the
 rest from APP (its parent's parent folder): the files it names (``web/boards.py``,
 ``web/rom.py``, the zola modules' bytecode image ``web/zola.rom``, ``web/motion.js``),
-PyScript's ``core.js`` with the chunks it imports, and MicroPython's
-``micropython.mjs`` and ``micropython.wasm``. :func:`files` lists them as paths under APP, read from
-``boards.js`` and PyScript's own code each time, so the list follows the loader and
-never drifts from it, and with them the board's style sheet and parts
-(``web/board.css``, ``web/board.html``); :func:`copy` writes them into a folder with the
-same layout. :func:`board_root` writes a live board's shadow root as the loader makes it
-(that style sheet and those parts: ``scripts/board_parts.py`` writes the same two files
-into ``boards.js``, so the loader fetches neither), for the docs tools to declare in HTML.
+and MicroPython's ``micropython.mjs`` and ``micropython.wasm``. :func:`files` lists
+them as paths under APP, read from ``boards.js`` and the modules it imports each
+time, so the list follows the loader and never drifts from it, and with them the
+board's style sheet and parts (``web/board.css``, ``web/board.html``); :func:`copy`
+writes them into a folder with the same layout. :func:`board_root` writes a live
+board's shadow root as the loader makes it (that style sheet and those parts:
+``scripts/board_parts.py`` writes the same two files into ``boards.js``, so the loader
+fetches neither), for the docs tools to declare in HTML.
 The Sphinx extension (:mod:`zola.sphinx`) copies them into ``_static/zola/``, the
 MkDocs plugin (:mod:`zola.docs.mkdocs`) into the site's ``zola/``; for other sites,
 ``python -m zola site-files DIR`` does.
@@ -28,7 +28,6 @@ import json
 import re
 import shutil
 from binascii import crc32
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -49,14 +48,9 @@ HINT = (
 
 _CONSTANT = r"const {name} = (\"[^\"]*\"|\[[^\]]*\]);"
 _STRING = re.compile(r'"([^"]*)"')
-# What a PyScript chunk imports statically (``import{a}from"./x.js"``, ``import"./x.js"``;
+# What a module imports statically (``import{a}from"./x.js"``, ``import"./x.js"``;
 # not ``import("./x.js")``, which happens only when that code runs).
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+)["']""")
-# PyScript's plugins, each a chunk core imports when the page has not turned it off:
-# ``error:()=>import("./error-XXXX.js")``.
-_PLUGIN = re.compile(r"""["']?([\w-]+)["']?:\(\)=>import\(["'](\./[^"']+)["']\)""")
-# PyScript imports its error plugin even when a page turns it off (to turn it off).
-ALWAYS_PLUGINS = ("error",)
 
 
 def source() -> Path:
@@ -201,9 +195,8 @@ def files(root: Path | None = None) -> list[str]:
     then the board's style sheet and parts (:data:`STYLE`, :data:`PARTS`: the loader
     holds them, the docs tools read them from the package).
 
-    Read from ``root`` (default: :func:`source`): the loader's ``RUNTIME``, ``CORE`` and
-    ``PLUGINS`` and the files it names with ``url("...")``, then PyScript's
-    ``core.js`` with every chunk it imports and the plugin chunks it loads. Raises
+    Read from ``root`` (default: :func:`source`): the loader's ``RUNTIME`` and the files
+    it names with ``url("...")``, with the modules they import. Raises
     ``FileNotFoundError`` naming what is missing, ``ValueError`` when the loader no
     longer says what this reads.
     """
@@ -212,16 +205,12 @@ def files(root: Path | None = None) -> list[str]:
         raise FileNotFoundError(f"{HINT}; not found in {root}: {LOADER}")
     loader = (root / LOADER).read_text(encoding="utf-8")
     runtime = _STRING.findall(_constant(loader, "RUNTIME"))[0]
-    core = _STRING.findall(_constant(loader, "CORE"))[0]
-    match = re.search(_CONSTANT.format(name="PLUGINS"), loader)
-    turned_off = {name[1:] for name in _STRING.findall(match[1] if match else "")}
     named = [path for path in re.findall(r'\burl\("([^"]+)"\)', loader) if path != LOADER]
     found = [
         LOADER,
         STYLE,
         PARTS,
         *_with_imports(root, named),
-        *_pyscript(root, core, turned_off),
         runtime,
         runtime.removesuffix(".mjs") + ".wasm",  # MicroPython loads it from beside its .mjs
     ]
@@ -232,12 +221,9 @@ def files(root: Path | None = None) -> list[str]:
     return listed
 
 
-def _with_imports(
-    root: Path, paths: list[str], more: Callable[[str, str], list[str]] | None = None
-) -> list[str]:
+def _with_imports(root: Path, paths: list[str]) -> list[str]:
     """``paths`` and the JavaScript modules each imports statically (``import { x } from
-    "./y.js"``), and theirs, breadth first; ``more(folder, text)`` names more files a
-    module loads (PyScript's plugins)."""
+    "./y.js"``), and theirs, breadth first."""
     seen: list[str] = []
     wanted = list(paths)
     while wanted:
@@ -251,8 +237,6 @@ def _with_imports(
         folder = path.rsplit("/", 1)[0]
         text = file.read_text(encoding="utf-8")
         wanted += [f"{folder}/{name[2:]}" for name in _STATIC_IMPORT.findall(text)]
-        if more is not None:
-            wanted += more(folder, text)
     return seen
 
 
@@ -261,27 +245,6 @@ def _constant(text: str, name: str) -> str:
     if match is None:
         raise ValueError(f"{LOADER}: no `const {name} = ...;`, which zola.docs.sitefiles reads")
     return match[1]
-
-
-def _pyscript(root: Path, core: str, turned_off: set[str]) -> list[str]:
-    """``core`` (PyScript's core.js) and the chunks it loads on a page of live boards:
-    what it imports, and the plugins it loads (every one not turned off, and the
-    error plugin), each with what it imports."""
-    plugins_read = []
-
-    def plugins(folder: str, text: str) -> list[str]:
-        found = _PLUGIN.findall(text)
-        plugins_read.extend(found)
-        return [
-            f"{folder}/{chunk[2:]}"
-            for name, chunk in found
-            if name not in turned_off or name in ALWAYS_PLUGINS
-        ]
-
-    seen = _with_imports(root, [core], plugins)
-    if not plugins_read and (root / core).is_file():
-        raise ValueError(f"{core}: no plugin table found; zola.docs.sitefiles needs updating")
-    return seen
 
 
 def copy(destination: Path, root: Path | None = None) -> list[str]:

@@ -44,7 +44,7 @@ CairoSVG (the ``png`` extra, ``pip install cairosvg``), or, without CairoSVG, le
 a board the reader steps through and tries moves on, and each page with a live
 board loads that script once (in its head). Without ``zola_app_url``, the build
 copies the files the boards need (:mod:`zola.docs.sitefiles`: the loader, its Python,
-the bytecode, PyScript, MicroPython; about 0.8 MB, from this package) into
+the bytecode, MicroPython; about 1.1 MB, from this package) into
 ``_static/zola/``, so the site works from any static server and offline, and its
 boards have no "Open in the full app" link. With ``zola_app_url`` (the app's page,
 ``https://example.org/zola/index.html``), the script comes from the app's folder
