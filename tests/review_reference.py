@@ -14,7 +14,7 @@ position), the review the tests hold today's to.
 
 The games: the 6x6 games of tests/data/reviews.json (``tests/review_fixture.py``), then
 six more seeded 6x6 games of the beginner and casual levels (``bench/review_accuracy.py``
-measures a review on all of them; ``tests/test_review_marks.py`` on the first four).
+measures a review on them, and ``tests/test_review_marks.py`` holds the review to it).
 """
 
 from __future__ import annotations
