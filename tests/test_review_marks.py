@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 
 import zola.engine.ai as ai
-from zola.engine.analysis import review
+from zola.engine.analysis import START_BOOK, review, start_book
+from zola.rules.move import Move
+from zola.rules.position import Position
 from zola.rules.record import decode
 from zola.rules.review import Review, parse_review
 
@@ -100,6 +102,22 @@ def test_a_40_ply_review_searches_at_most_a_third_of_the_nodes_of_before(
     monkeypatch.setattr(ai.Deepening, "run", counted)
     review(game)
     assert 0 < nodes[0] <= BEFORE_NODES / 3
+
+
+@pytest.mark.parametrize("size", sorted(START_BOOK))
+def test_the_start_book_scores_every_first_move(size: int) -> None:
+    depth, scored = START_BOOK[size]
+    moves = [Move.parse(word.split(":")[0]) for word in scored.split()]
+    assert depth >= 3 and sorted(map(str, moves)) == sorted(
+        map(str, Position.start(size).legal_moves())
+    )
+    scores = [int(word.split(":")[1]) for word in scored.split()]
+    assert scores == sorted(scores, reverse=True)
+
+
+@pytest.mark.slow
+def test_the_start_book_is_the_search_it_says() -> None:
+    assert start_book(6) == START_BOOK[6]
 
 
 def test_the_fixture_holds_every_kind_of_mark() -> None:

@@ -62,7 +62,8 @@ from zola.rules.sides import RED
 __all__ = ["ANALYSIS_NODES", "REVIEW_NODES", "analyse", "format_score", "review"]
 
 #: The first move of a game under the pie rule is judged against every first move
-#: (each move's score must be exact): its position gets this many times the budget.
+#: (each move's score must be exact): its position gets this many times the budget
+#: when :data:`START_BOOK` does not hold it.
 PIE_BUDGET = 4
 #: The nodes of each search kept in :data:`START_BOOK`: those of the standard start's
 #: search in the reviews that the review's marks are measured against
@@ -228,11 +229,11 @@ def _deepened(
 
 
 def _deepen_whole(deepening: Deepening, deadline: float | None, node_limit: int) -> None:
-    """Deepen a new search by about ``node_limit`` nodes at most, starting no depth
-    that would not be completed in them: the next depth is expected to cost the last
-    one's nodes times the last growth from one depth to the next (within
-    :data:`GROWTH`). A depth that runs out of budget all the same is given up, as by
-    :meth:`~zola.engine.ai.Deepening.run`."""
+    """Deepen a search by about ``node_limit`` more nodes at most, starting no depth
+    that would not be completed in them: once two depths are done here, the next is
+    expected to cost the last one's nodes times its growth over the one before
+    (within :data:`GROWTH`). A depth that runs out of budget all the same is given
+    up, as by :meth:`~zola.engine.ai.Deepening.run`."""
     searcher = deepening.searcher
     start = searcher.nodes
     costs: list[int] = []  # the nodes of each complete depth
