@@ -34,9 +34,9 @@ def searches(game: Game) -> tuple[list[tuple], float, int]:
     nodes = [0]
     real = analysis._deepened
 
-    def recorded(position, time_limit, node_limit, lines, resume, seed, first, caches=None):
+    def recorded(position, time_limit, node_limit, lines, resume, seed, first, *rest):
         deepening, count = real(
-            position, time_limit, node_limit, lines, resume, seed, first, caches
+            position, time_limit, node_limit, lines, resume, seed, first, *rest
         )
         done.append((position.copy(), lines, first, deepening.depth))
         nodes[0] += deepening.searcher.nodes
@@ -74,7 +74,7 @@ def marks_with(game: Game, results: dict) -> list[str]:
     """The review of ``game`` marked from the searches of ``results``."""
     real = analysis._deepened
 
-    def given(position, time_limit, node_limit, lines, resume, seed, first, caches=None):
+    def given(position, time_limit, node_limit, lines, resume, seed, first, *rest):
         count = max(1, min(int(lines), len(position.legal_moves())))
         return results[(position.key(), lines, first)], count
 

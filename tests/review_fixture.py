@@ -5,8 +5,9 @@
 writes each game's link fragment and its review (:func:`zola.rules.review.review_text`,
 marks, losses, chances and better moves) as the ``zola`` package of ``CHECKOUT``
 reviews it at the default budget. The committed file was made by the tree before the
-review's speed-up (8d37c7f), so that ``tests/test_review_marks.py`` checks that the
-review of today gives the marks of then.
+review's first speed-up (8d37c7f; 55d09bb gives the same reviews): the review that
+``tests/test_review_marks.py`` holds today's to, against a deeper search
+(``tests/review_reference.py``), on these games' 6x6 ones and more.
 
 The games: 40 plies of 6x6 by the beginner level (plausible mistakes, a swap among
 them), 40 by the casual level against the beginner, and 24 plies of 8x8; each seeded,

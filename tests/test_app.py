@@ -715,7 +715,7 @@ def test_a_review_runs_in_steps_and_its_marks_travel_in_the_link() -> None:
     app.button("review")
     app.computer_ready()
     step = app.screen().request
-    assert step.kind == "review" and step.args == ("v1;size=6;moves=c3xd3.c4xd3", 20_000)
+    assert step.kind == "review" and step.args == ("v1;size=6;moves=c3xd3.c4xd3", 11_000)
     app.computer_answer(step.id, "1/3")
     screen = app.screen()
     assert screen.computer == "Reviewing the game… 1/3" and screen.reviewing

@@ -41,6 +41,7 @@ from collections.abc import Callable
 
 from zola.engine.ai import Caches, Deepening
 from zola.engine.judgement import (
+    BLUNDER_LOSS,
     MATE,
     MATE_BOUND,
     REVIEW_NODES,
@@ -61,8 +62,55 @@ from zola.rules.sides import RED
 __all__ = ["ANALYSIS_NODES", "REVIEW_NODES", "analyse", "format_score", "review"]
 
 #: The first move of a game under the pie rule is judged against every first move
-#: (each move's score must be exact): its position gets this many times the budget.
+#: (each move's score must be exact): its position gets this many times the budget
+#: when :data:`START_BOOK` does not hold it.
 PIE_BUDGET = 4
+#: The nodes of each search kept in :data:`START_BOOK`: those of the standard start's
+#: search in the reviews that the review's marks are measured against
+#: (``tests/review_reference.py``: 4 times 160,000).
+BOOK_NODES = 640_000
+#: The first move of a game from the standard start, under the pie rule, is judged
+#: against every first move. That position is the same in every such game, so its
+#: search is made once, deeper than a review's (:data:`BOOK_NODES` nodes, every first
+#: move's score exact: :func:`start_book`), and kept here by board size: the depth
+#: reached and each first move with its score, best first.
+START_BOOK: dict[int, tuple[int, str]] = {
+    6: (
+        5,
+        "d2xc2:64 b4xb3:64 e3xe4:63 c5xd5:63 d6xc6:63 f4xf3:63 c1xd1:51 a3xa4:51 "
+        "e5xe4:41 b2xb3:41 b2xc2:41 e5xd5:41 d4xc4:33 c3xc4:33 b6xc6:26 d4xd3:25 "
+        "c3xd3:25 e1xd1:25 e3xd3:23 b4xc4:23 a5xa4:7 f2xf3:6 d2xd3:2 c5xc4:2 b6xb5:-1 "
+        "f2xe2:-1 a5xb5:-1 e1xe2:-1 c1xc2:-9 f4xe4:-9 a3xb3:-9 d6xd5:-9 a1xb1:-23 "
+        "f6xf5:-23 a1xa2:-23 f6xe6:-23",
+    ),
+    8: (
+        4,
+        "d8xe8:99 h4xh5:99 e1xd1:99 a5xa4:99 a3xa4:91 h6xh5:91 c1xd1:91 f8xe8:91 "
+        "g7xf7:83 g7xg6:83 b2xb3:83 b2xc2:83 g1xf1:75 h2xh3:75 b8xc8:75 a7xa6:75 "
+        "b4xb5:71 d2xe2:71 e7xd7:71 g5xg4:71 a1xb1:55 h8xg8:55 h8xh7:55 a1xa2:55 "
+        "g3xg4:54 b6xb5:54 f2xe2:54 c7xd7:54 c3xd3:36 f6xe6:36 f6xf5:36 c3xc4:36 "
+        "d8xd7:31 h4xg4:31 e1xe2:31 a5xb5:31 g5xf5:29 d2xd3:29 e7xe6:29 b4xc4:29 "
+        "d6xe6:28 e3xd3:28 f4xf5:28 c5xc4:28 c1xc2:18 f8xf7:18 a3xb3:18 h6xg6:18 "
+        "d4xd5:0 e5xd5:0 d4xe4:0 e5xe4:0 b6xc6:-2 c7xc6:-2 g3xf3:-2 f2xf3:-2 c5xd5:-6 "
+        "f4xe4:-6 d6xd5:-6 e3xe4:-6 h2xg2:-14 b8xb7:-14 a7xb7:-14 g1xg2:-14",
+    ),
+    10: (
+        3,
+        "c1xd1:84 h10xg10:84 a3xa4:84 j8xj7:84 j8xi8:60 h10xh9:60 c1xc2:60 a3xb3:60 "
+        "e1xf1:50 f10xe10:50 j6xj5:50 a5xa6:50 a7xa6:39 d10xe10:39 j4xj5:39 g1xf1:39 "
+        "f2xe2:38 e9xf9:38 b6xb5:38 i5xi6:38 b6xc6:36 e9xe8:36 f2xf3:36 i5xh5:36 "
+        "i9xi8:36 b2xb3:36 b2xc2:36 i9xh9:36 e3xf3:35 h6xh5:35 d8xe8:35 c7xc6:35 "
+        "h4xh5:35 f8xe8:35 c5xc6:35 g3xf3:35 j10xj9:32 a1xa2:32 a1xb1:32 j10xi10:32 "
+        "c3xd3:32 h8xh7:32 h8xg8:32 c3xc4:32 c7xd7:31 d8xd7:31 h4xg4:31 g3xg4:31 "
+        "c9xd9:30 i3xi4:30 b8xb7:30 h2xg2:30 a5xb5:30 j6xi6:30 e1xe2:30 f10xf9:30 "
+        "j4xi4:29 g1xg2:29 a7xb7:29 d10xd9:29 i7xi6:25 g9xf9:25 d2xe2:25 b4xb5:25 "
+        "b4xc4:19 i7xh7:19 g9xg8:19 d2xd3:19 b10xc10:4 j2xj3:4 a9xa8:4 i1xh1:4 d6xe6:2 "
+        "g5xf5:2 f4xf5:2 e7xe6:2 g5xg6:-2 e5xe6:-2 d6xd5:-2 f4xe4:-2 f6xf5:-2 e5xf5:-2 "
+        "e7xf7:-2 f6xe6:-2 j2xi2:-12 i1xi2:-12 a9xb9:-12 b10xb9:-12 c9xc8:-27 i3xh3:-27 "
+        "b8xc8:-27 h2xh3:-27 c5xd5:-31 h6xg6:-31 f8xf7:-31 e3xe4:-31 d4xd5:-33 "
+        "g7xg6:-33 d4xe4:-33 g7xf7:-33",
+    ),
+}
 #: Nodes searched by :func:`analyse` when given neither a time nor a node limit.
 ANALYSIS_NODES = 100_000
 MAX_DEPTH = 64
@@ -77,6 +125,9 @@ TABLE_LIMIT = 300_000
 #: with the few before it, and a 40-ply 6x6 review peaks at about 25 MB on CPython
 #: (14 MB when each search kept its own; 72 MB with 200,000).
 REVIEW_CACHE = 60_000
+#: How much more a depth is expected to cost than the one before it, at least and at
+#: most: the growth of the last two, within these (see :func:`_deepen_whole`).
+GROWTH = (1.5, 8.0)
 
 # The last position analysed: [(key, search)], the key (position.key(), lines, seed).
 _cache: list[tuple[tuple[tuple[int, Bitboard, Bitboard, Color], int, int], Deepening]] = []
@@ -145,10 +196,12 @@ def _deepened(
     seed: int,
     first: Move | None,
     caches: Caches | None = None,
+    whole: bool = False,
 ) -> tuple[Deepening, int]:
     """The search of a position with moves (from the cache or new), deepened by the
     budget, and the number of lines to give; ``first`` is searched first, ``caches``
-    shared (see :class:`~zola.engine.ai.Deepening`)."""
+    shared (see :class:`~zola.engine.ai.Deepening`); ``whole``: no depth is started
+    that the node budget would not complete (:func:`_deepen_whole`)."""
     lines = max(1, min(int(lines), len(position.legal_moves())))
     key = (position.key(), lines, seed)
     deepening = None
@@ -166,10 +219,59 @@ def _deepened(
     if not _final(deepening):
         if len(deepening.searcher.caches) >= TABLE_LIMIT:
             deepening.searcher.caches.clear()  # of the positions alone: memory
-        deepening.run(deadline, node_limit, MAX_DEPTH)
+        if whole and node_limit is not None:
+            _deepen_whole(deepening, deadline, node_limit)
+        else:
+            deepening.run(deadline, node_limit, MAX_DEPTH)
     if deepening.depth == 0:
         deepening.run(None, None, 1)  # depth 1 is cheap: always give scored moves
     return deepening, lines
+
+
+def _deepen_whole(deepening: Deepening, deadline: float | None, node_limit: int) -> None:
+    """Deepen a search by about ``node_limit`` more nodes at most, starting no depth
+    that would not be completed in them: once two depths are done here, the next is
+    expected to cost the last one's nodes times its growth over the one before
+    (within :data:`GROWTH`). A depth that runs out of budget all the same is given
+    up, as by :meth:`~zola.engine.ai.Deepening.run`."""
+    searcher = deepening.searcher
+    start = searcher.nodes
+    costs: list[int] = []  # the nodes of each complete depth
+    low, high = GROWTH
+    while not deepening.finished and deepening.depth < MAX_DEPTH:
+        spent = searcher.nodes - start
+        if len(costs) >= 2:
+            growth = min(high, max(low, costs[-1] / costs[-2]))
+            if spent + costs[-1] * growth > node_limit:
+                return  # the next depth would not be completed
+        depth = deepening.depth
+        deepening.run(deadline, node_limit - spent, depth + 1)
+        if deepening.depth == depth:
+            return  # out of budget (or time)
+        costs.append(max(1, searcher.nodes - start - spent))
+
+
+def start_book(size: int, node_limit: int = BOOK_NODES) -> tuple[int, str]:
+    """The search of the standard start that :data:`START_BOOK` keeps for ``size``: the
+    depth completed in ``node_limit`` nodes and every first move with its exact score,
+    best first (``"move:score ..."``; a few seconds on CPython at :data:`BOOK_NODES`)."""
+    deepening = Deepening(Position.start(size), 0, exact=True, stop_single=False)
+    deepening.run(None, node_limit, MAX_DEPTH)
+    scored = " ".join(f"{deepening.move(m)}:{score}" for score, m in deepening.completed)
+    return deepening.depth, scored
+
+
+def _book_analysis(size: int) -> Analysis | None:
+    """The analysis of the standard start kept in :data:`START_BOOK`, every first move
+    a line, best first (``None`` for a size it does not hold)."""
+    if size not in START_BOOK:
+        return None
+    depth, scored = START_BOOK[size]
+    lines = []
+    for word in scored.split():
+        move, score = word.split(":")
+        lines.append(Line(int(score), (Move.parse(move),)))
+    return Analysis(lines[0].score, depth, 0, False, tuple(lines))
 
 
 def _final(deepening: Deepening) -> bool:
@@ -210,9 +312,14 @@ def review(
     """Analyse every position of ``game``'s line (``game.moves``, from its start) and
     mark each move by the win chance its mover lost, from the mover's point of view.
 
-    Each position gets ``node_limit`` nodes (the same marks on every machine and
-    Python) and, when given, at most ``time_limit`` seconds (``node_limit=None``:
-    time only); ``progress(done, total)`` is called after each position. The loss
+    Each position is searched afresh by iterative deepening in at most ``node_limit``
+    nodes (the same marks on every machine and Python), and the search starts no
+    depth that it does not expect to complete in them (the last depth's nodes times
+    its growth over the one before: a depth given up would be nodes for nothing);
+    when given, ``time_limit`` seconds bound it too (``node_limit=None``: time only,
+    deepening until the time runs out). A move that the search makes a blunder gets
+    a second look, deeper (the budget once more). ``progress(done, total)`` is called
+    after each position. The loss
     of a move is the mover's win chance with the engine's choice minus that with the
     move played, both scored exactly by the same search of the position before the
     move (the move played is searched first at every depth), so that the search's
@@ -227,8 +334,10 @@ def review(
     - The first move of a game from the standard start is worth, to the first
       player, the chance of the side the opponent will not take: ``min(r, 1 - r)``
       for Red's chance ``r`` after it. It is compared with the best first move by
-      that measure (every first move is scored, with :data:`PIE_BUDGET` times the
-      budget), so the most balanced first move is the best.
+      that measure (every first move is scored), so the most balanced first move is
+      the best. The scores are those of :data:`START_BOOK`, a search made once and
+      deeper than a review's (:data:`PIE_BUDGET` times the budget, for a size it
+      does not hold).
     - On Blue's first turn the second player chooses between ``swap`` (they then
       hold Red in the same position: their chance is Red's) and a move as Blue. The
       better of the two is the engine's choice; either decision can be marked, and
@@ -279,12 +388,15 @@ class Reviewer:
         caches = self.caches
         if len(caches) >= REVIEW_CACHE:
             caches.clear()  # memory: a later position shares most with the latest ones
+        book = _book_analysis(self.game.size) if ply == 0 and self.pie_first else None
         if ply >= 1 and moves[ply - 1] == Move.SWAP:
             result = self.analyses[-1]  # the same board, the same side to move: its search
             played_score = _search_again(position, node_limit, time_limit, played, caches)
         elif position.is_game_over() or position.legal_moves() == [Move.PASS]:
             result = analyse(position, node_limit=node_limit, time_limit=time_limit, resume=False)
             played_score = None
+        elif book is not None:
+            result, played_score = book, None
         else:
             factor = PIE_BUDGET if ply == 0 and self.pie_first else 1
             deepening, count = _deepened(
@@ -296,9 +408,14 @@ class Reviewer:
                 0,
                 played,
                 caches,
+                True,
             )
-            result = _analysis(deepening, count)
             played_score = _score_of(deepening, played)
+            if node_limit is not None and self._blunder(deepening, played_score, options):
+                # A blunder is looked at again, deeper: the budget once more.
+                _deepen_whole(deepening, None, node_limit)
+                played_score = _score_of(deepening, played)
+            result = _analysis(deepening, count)
         self.analyses.append(result)
         if played is None:
             pass
@@ -315,6 +432,15 @@ class Reviewer:
         if played is not None:
             line.play(played)
         self.ply += 1
+
+    def _blunder(self, deepening: Deepening, played: int | None, options: list[Move]) -> bool:
+        """Whether the search of the position before a move (``played``: the move's score)
+        makes it a blunder, as an ordinary move (not forced, nor a pie rule's decision)."""
+        if played is None or len(options) == 1 or Move.SWAP in options:
+            return False
+        if self.ply == 0 and self.pie_first:
+            return False
+        return _loss(win_chance(deepening.completed[0][0]), win_chance(played)) >= BLUNDER_LOSS
 
     def result(self) -> Review:
         """The review, once every position is analysed."""
@@ -374,7 +500,7 @@ def _search_again(
     """After a swap: the played move's exact score (the board's own search was done)."""
     if played is None or position.is_game_over() or position.legal_moves() == [Move.PASS]:
         return None
-    deepening, _ = _deepened(position, time_limit, node_limit, 1, False, 0, played, caches)
+    deepening, _ = _deepened(position, time_limit, node_limit, 1, False, 0, played, caches, True)
     return _score_of(deepening, played)
 
 

@@ -45,10 +45,11 @@ if TYPE_CHECKING:
 # engine's share one definition, and this module runs on the page's MicroPython).
 MATE = 100_000  # a win in k plies scores MATE - k, a loss -(MATE - k)
 MATE_BOUND = MATE - 1000  # scores beyond this are found wins or losses
-#: Nodes searched per position by a review by default: about 0.15 s on CPython
-#: (depth 3, sometimes 4, on 8x8; see bench/review_speed.py). Nodes, not seconds, so
-#: that the same game gets the same marks on every machine and Python.
-REVIEW_NODES = 20_000
+#: Nodes a review searches per position at most by default, in the depths that they
+#: complete (a blunder gets as many again): about 0.05 s on CPython (depth 4 or 5 on
+#: 6x6; bench/review_accuracy.py). Nodes, not seconds, so that the same game gets the
+#: same marks on every machine and Python.
+REVIEW_NODES = 11_000
 
 # The win chance of a score s is 1 / (1 + exp(-s / WIN_SCALE)). Fitted by
 # bench/calibrate_win_chance.py: maximum likelihood over 2,415 positions of 176
