@@ -1040,6 +1040,8 @@ def test_the_board_palette_is_chosen_remembered_and_named_in_the_link() -> None:
 
 def test_a_typed_move_plays_as_a_drag_and_bad_text_says_why() -> None:
     app = new_app()
+    assert app.screen().can_type and app.screen().move_choices == ()  # the box unused
+    app.use_move_box(True)
     assert "c3xd3" in app.screen().move_choices and "pass" not in app.screen().move_choices
     app.type_move(" C3xD3 ")
     assert [str(move) for move in app.game.moves] == ["c3xd3"]
@@ -1061,9 +1063,14 @@ def test_a_typed_move_plays_as_a_drag_and_bad_text_says_why() -> None:
 
 def test_the_move_box_offers_moves_only_to_a_person_to_play() -> None:
     app = new_app()
+    app.use_move_box(True)
     app.choose("mode", "computer-first")  # the computer is to move
-    assert app.screen().move_choices == ()
+    assert app.screen().move_choices == () and not app.screen().can_type
     app.choose("mode", "humans")
     assert len(app.screen().move_choices) == len(app.game.legal_moves())
+    assert app.screen().can_type
+    app.use_move_box(False)  # left: nothing to offer until the reader comes back
+    assert app.screen().move_choices == () and app.screen().can_type
+    app.use_move_box(True)
     app.button("edit")
-    assert app.screen().move_choices == ()
+    assert app.screen().move_choices == () and not app.screen().can_type

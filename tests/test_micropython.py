@@ -460,6 +460,7 @@ PAGE_SESSIONS = [
         "",
         False,
         [
+            ["use_move_box", [True]],
             ["click", ["c3"]],
             ["click", ["d3"]],
             ["computer_ready", []],

@@ -101,6 +101,7 @@ def draw() -> None:
     element("message").textContent = screen.message
     draw_players(screen.players)
     draw_result(screen.result)
+    element("move-text").disabled = not screen.can_type
     draw_move_choices(screen.move_choices)
     element("pie").hidden = not screen.pie
     draw_editor(screen.editor)
@@ -178,7 +179,7 @@ def draw_players(players) -> None:
 
 
 def draw_move_choices(moves) -> None:
-    """The move box's completions: the legal moves, when a person is to play."""
+    """The move box's completions: the legal moves, while the reader uses the box."""
     if moves == shown.get("moves"):
         return
     shown["moves"] = moves
@@ -188,7 +189,6 @@ def draw_move_choices(moves) -> None:
         option = document.createElement("option")
         option.value = move
         choices.append(option)
-    element("move-text").disabled = not moves
 
 
 def type_move(event) -> None:
@@ -496,6 +496,8 @@ on("graph", "click", graph_click)
 on("comment", "change", lambda _event: app.set_comment(element("comment").value))
 on("edit-text", "change", lambda _event: app.position_text(element("edit-text").value))
 on("move-text", "keydown", type_move)
+on("move-text", "focus", lambda _event: app.use_move_box(True))
+on("move-text", "blur", lambda _event: app.use_move_box(False))
 for button in BUTTONS.values():
     on(button.name, "change" if button.toggle else "click", press(button.name))
 for menu in MENUS:

@@ -121,7 +121,10 @@ def test_the_end_shows_on_the_board_with_a_rematch(open_app, screenshot) -> None
 def test_moves_can_be_typed_with_the_legal_ones_offered(open_app) -> None:
     page = open_app()
     box = page.locator("#move-text")
-    offered = page.locator("#move-choices option").evaluate_all("all => all.map(o => o.value)")
+    options = page.locator("#move-choices option")
+    assert options.count() == 0  # offered while the box is used: not before
+    box.click()
+    offered = options.evaluate_all("all => all.map(o => o.value)")
     assert sorted(offered) == sorted(str(m) for m in Game(6).legal_moves())
     box.fill("c3xc2")
     box.press("Enter")

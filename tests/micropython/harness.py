@@ -260,7 +260,7 @@ def _plain(screen: object) -> list:
         [screen.post_origin, screen.start_computer],
         [list(screen.sounds), sorted([list(pair) for pair in screen.switches.items()])],
         [screen.can_learn, None if screen.lesson is None else list(screen.lesson)],
-        list(screen.move_choices),
+        [screen.can_type, list(screen.move_choices)],
         None if screen.motion is None else list(screen.motion),
         None if request is None else [request.kind, request.basis, request.call],
     ]

@@ -116,6 +116,7 @@ class App(
         self.puzzles = PuzzleMode(self.library.saved, now)
         self.closed_result = ""  # the game (its record) whose result the reader put away
         self.lesson: Lesson | None = None  # learning from the reviewed game's mistakes
+        self.typing = False  # the reader is in the move box (see use_move_box)
 
     # The board's state, by the names the page's tests and tools know.
     @property
@@ -348,11 +349,26 @@ class App(
         else:
             self.drag(square_name(move.from_square), square_name(move.to_square))
 
+    def can_type(self) -> bool:
+        """Whether the move box takes a move: a person is to play the position looked at
+        (not in the editor, for the computer, in a static view or at the end)."""
+        return not (
+            self.editor is not None
+            or self.view.static
+            or self.computer_to_move()
+            or self.game.position.is_game_over()
+        )
+
+    def use_move_box(self, on: bool) -> None:
+        """The reader is in the move box (``on``), or has left it: its completions are
+        offered only while it is used (making them costs as much as the rest of a screen)."""
+        self.typing = on
+
     def move_choices(self) -> tuple[str, ...]:
-        """The moves the move box offers to complete: the legal moves of the position
-        looked at, when a person is to play it (none in the editor, for the computer,
-        in a static view or at the end)."""
-        if self.editor is not None or self.view.static or self.computer_to_move():
+        """The moves the move box offers to complete while it is used (see
+        :meth:`use_move_box`): the legal moves of the position looked at, when
+        :meth:`can_type`."""
+        if not self.typing or not self.can_type():
             return ()
         return tuple(str(move) for move in self.game.legal_moves() if move != Move.PASS)
 

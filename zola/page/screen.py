@@ -134,6 +134,7 @@ if TYPE_CHECKING:
         # what the page around it shows: PAGE_FIELDS
         players: "tuple[PlayerScreen, PlayerScreen]"
         result: "ResultScreen | None"
+        can_type: bool
         move_choices: tuple[str, ...]
         sounds: tuple[str, ...]
         switches: dict[str, bool]
@@ -229,7 +230,8 @@ BOARD_FIELDS = (
 PAGE_FIELDS = (
     "players",  # two PlayerScreens, as the board faces them: the one at its top first
     "result",  # a ResultScreen over the board when the game shown is won, else None
-    "move_choices",  # the moves the move box completes (the legal ones), as text
+    "can_type",  # the move box takes a move: a person is to play the position shown
+    "move_choices",  # the moves the move box completes (the legal ones) while it is used
     "sounds",  # the sounds to play now, in order: "move", "capture", "pass", "end"
     "switches",  # {checkbox id: checked}: motion, sound
     "layout",  # {class of the page: on}: embed, panel, static, dark
