@@ -44,6 +44,7 @@ from zola.rules.position import Position, rank_text, rank_tokens
 
 TYPE_CHECKING = False  # typing-only names: see zola.compat
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import NamedTuple, TypeVar
 
     Chosen = TypeVar("Chosen", "Puzzle", "Entry")  # a set's puzzles, read or indexed
@@ -231,8 +232,9 @@ def parse(line: str) -> Puzzle:
         return PuzzleError("bad puzzle " + quoted(ident) + ": " + why)
 
     for name, value in (("N", moves_text), ("rating", rating_text)):
-        if not is_number(value) or len(value) > 5:
-            raise bad(name + " must be a whole number, not " + quoted(value))
+        problem = _not_a_number(name, value)
+        if problem:
+            raise bad(problem)
     moves, rating = int(moves_text), int(rating_text)
     try:
         position = Position.parse(position_text)
@@ -327,10 +329,7 @@ def index(text: str) -> list[Entry]:
     zola.puzzles.sets.PuzzleError: line 2: bad puzzle '6-x': not a puzzle id
     """
     entries = []
-    for number, line in enumerate(text.split("\n"), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
+    for number, line in _lines(text):
         fields = line.split(";", 3)
         ident = fields[0]
         rating = fields[2] if len(fields) == 4 else ""
@@ -339,8 +338,8 @@ def index(text: str) -> list[Entry]:
             why = "expected 6 fields separated by ';' (id;N;rating;position;line;refutations)"
         elif puzzle_size(ident) not in PUZZLE_SIZES or len(ident) != len(ident.split("-")[0]) + 7:
             why = "not a puzzle id"
-        elif not is_number(rating) or len(rating) > 5:
-            why = "rating must be a whole number, not " + quoted(rating)
+        else:
+            why = _not_a_number("rating", rating)
         if why:
             shown = quoted(ident[:40])
             raise PuzzleError("line " + str(number) + ": bad puzzle " + shown + ": " + why)
@@ -356,14 +355,29 @@ def numbered(text: str) -> list[tuple[int, Puzzle]]:
     [(3, '6-2nknhv')]
     """
     puzzles = []
+    for number, line in _lines(text):
+        try:
+            puzzles.append((number, parse(line)))
+        except PuzzleError as error:
+            raise PuzzleError("line " + str(number) + ": " + str(error)) from None
+    return puzzles
+
+
+def _lines(text: str) -> "Iterator[tuple[int, str]]":
+    """The puzzle lines of a file's text, each with its number (from 1), stripped:
+    blank lines and ``#`` comments are skipped."""
     for number, line in enumerate(text.split("\n"), 1):
         line = line.strip()
         if line and not line.startswith("#"):
-            try:
-                puzzles.append((number, parse(line)))
-            except PuzzleError as error:
-                raise PuzzleError("line " + str(number) + ": " + str(error)) from None
-    return puzzles
+            yield number, line
+
+
+def _not_a_number(name: str, value: str) -> str:
+    """What is wrong with ``value`` as the field ``name`` (``N``, ``rating``): a whole
+    number of at most five digits; ``""`` if nothing."""
+    if is_number(value) and len(value) <= 5:
+        return ""
+    return name + " must be a whole number, not " + quoted(value)
 
 
 def line_of(text: str, ident: str) -> str:
