@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.test_app import Clock
 from zola.lang.i18n import LANGUAGES, say
 from zola.page.app import App
 from zola.page.progress import KEY, MAX_HISTORY, Progress
@@ -23,17 +24,6 @@ from zola.rules.move import Move
 DATA = Path(__file__).resolve().parent.parent / "zola" / "data"
 SIXES, EIGHTS = load(6), load(8)
 BY_ID = {p.id: p for p in SIXES + EIGHTS}
-
-
-class Clock:
-    """Seconds that move on by one at each look."""
-
-    def __init__(self) -> None:
-        self.seconds = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        self.seconds += 1
-        return self.seconds
 
 
 def _app(local: MemoryStore | None = None) -> App:
