@@ -90,6 +90,18 @@ function hostDark(element) {
   return false; // the canvas: white unless the page says otherwise
 }
 
+// The schemes of boards taken on together, all read before any of them is written to:
+// the browser computes the page's style once for them all, not once a board. Kept until
+// the task ends (the loader's own writes, inside the boards, never change them).
+let known = null; // element -> whether it shows dark, for the rest of this task
+function readSchemes(elements) {
+  known = new Map(elements.map((element) => [element, hostDark(element)]));
+  queueMicrotask(() => { known = null; });
+}
+function schemeOf(element) {
+  return known?.get(element) ?? hostDark(element);
+}
+
 // Mark a board's frame dark or light (web/board.css): its colours, and its drawing's
 // where that follows the page (zola.draw.schemes), whatever the page's marks say.
 function markDark(zola, dark) {
@@ -207,9 +219,12 @@ let make = ""; // what they are made of (see makeOf)
 // The elements of a board's parts but its drawing, by kind, class and action: a shadow
 // root the docs tools declared is this loader's when it is made the same way.
 function makeOf(node) {
-  return [...node.querySelectorAll(".zola *:not(.board *)")]
-    .map((part) => `${part.localName}.${part.getAttribute("class")}.${part.dataset.do}`)
-    .join(" ");
+  const parts = [];
+  for (const part of node.querySelector(".zola")?.children ?? []) {
+    parts.push(part); // the board itself, not its drawing
+    if (!part.classList.contains("board")) parts.push(...part.querySelectorAll("*"));
+  }
+  return parts.map((part) => `${part.localName}.${part.getAttribute("class")}.${part.getAttribute("data-do")}`).join(" ");
 }
 
 // The board's shadow root and parts, at once (before Python runs). The docs tools declare
@@ -262,7 +277,7 @@ function prepare(element) {
   for (const button of root.querySelectorAll("[data-do]")) parts.buttons[button.dataset.do] = button;
   // Until Python (or the docs tools' first screen) says otherwise: the page's scheme, no
   // move list. The link's words are read by Python only (zola.rules.link).
-  const dark = hostDark(element);
+  const dark = schemeOf(element);
   markDark(parts.zola, dark);
   // The key of a drawing the docs tools made of the board's first screen: Python keeps
   // that drawing when the key is its own (zola.page.live.frame_key), rather than making it again.
@@ -474,7 +489,7 @@ function mount(element) {
   const fragment = (element.dataset.zola || "").slice(0, LINK_PREFIX);
   // The key of the first screen the element shows: its drawing's and its painted rest's.
   const shown = shell.frame && shell.frame === shell.prepainted?.key ? shell.frame : "";
-  shell.dark = hostDark(element);
+  shell.dark = schemeOf(element);
   // The puzzle's line, when the element carries it: the board then fetches no set.
   const puzzle = (element.getAttribute("data-zola-puzzle") || "").slice(0, LINK_PREFIX);
   const dark = shell.dark, still = !!STILL?.matches, lang = language(element);
@@ -567,7 +582,9 @@ function connect(live) {
     const languages = [...(navigator.languages || [navigator.language || ""])];
     python(JSON.stringify({ event: "setup", app: PAGE, languages }));
     const start = performance.now();
-    for (const element of document.querySelectorAll(SELECTOR)) take(element);
+    const found = [...document.querySelectorAll(SELECTOR)];
+    readSchemes(found);
+    for (const element of found) take(element);
     // For the browser's performance tools (and bench/live_boards.py): when Python was
     // ready to open the boards, and how long opening them all took.
     performance.measure?.("zola-boards-opened", { start });
@@ -627,7 +644,9 @@ function start() {
   // connect, paint and keep are web/boards.py's; mounted() says how many boards are live.
   globalThis.zolaBoards = Object.freeze({ connect, paint, keep, mounted: () => byId.size });
   boot();
-  for (const element of document.querySelectorAll(SELECTOR)) take(element);
+  const found = [...document.querySelectorAll(SELECTOR)];
+  readSchemes(found);
+  for (const element of found) take(element);
   watch();
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", takeWaiting);
 }
