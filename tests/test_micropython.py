@@ -1,7 +1,7 @@
 """The page's MicroPython (1.28, WebAssembly, run by Node) and CPython agree on ``zola``.
 
 Each test is one Node job (``tests/micropython/run.mjs``): it sends the modules the
-page loads (the files of ``pyscript.toml``: all of ``zola/`` but the search and the CLI) and
+page loads (all of ``zola/`` but the search and the CLI) and
 ``tests/micropython/harness.py``, calls a harness function on inputs made here on
 CPython, and compares the result with CPython's. Without ``node`` or the npm package
 the tests skip, or fail when ``CI`` is set.

@@ -25,11 +25,20 @@ def config_files(name: str) -> tuple[str, set[str]]:
     return config["interpreter"], {path.removeprefix("./zola/")[:-3] for path in files}
 
 
+def play_constant(name: str) -> dict[str, str]:
+    """A constant object of web/play.js (the play page's start), as a dict of strings."""
+    script = (ROOT / "web" / "play.js").read_text("utf-8")
+    body = re.search(r"\nconst " + name + r" = \{(.*?)\};", script, re.S)
+    assert body, f"web/play.js has no {name}"
+    return dict(re.findall(r'"?([\w.]+)"?: "([^"]+)"', body.group(1)))
+
+
 def test_the_pages_bytecode_is_compiled_from_the_sources_now() -> None:
     check_script("mpy.py")
-    # The page compiles no source: its modules come in one image, which web/rom.py mounts.
-    files = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
-    assert files == {"./web/zola.rom": "./zola.rom", "./web/rom.py": "./zola_rom.py"}
+    # The page compiles no source: its modules come in one image, which web/rom.py
+    # mounts, and its script (web/boot.py) runs the glue compiled into it.
+    files = play_constant("FILES")
+    assert files == {"zola.rom": "zola.rom", "zola_rom.py": "rom.py", "zola_boot.py": "boot.py"}
 
 
 def test_the_loader_holds_the_board_style_sheet_and_parts_as_they_are_now() -> None:
@@ -47,9 +56,13 @@ def test_the_served_micropython_has_no_table_check_on_its_busiest_path() -> None
     assert CHECK not in GLUE.read_text("utf-8")
 
 
-def test_the_page_config_is_micropython_with_every_module_the_page_needs() -> None:
-    interpreter = tomllib.loads((ROOT / "pyscript.toml").read_text())["interpreter"]
-    assert interpreter == MICROPYTHON
+def test_the_page_runs_micropython_with_every_module_the_page_needs() -> None:
+    # web/play.js starts the page's MicroPython itself (no PyScript on the main thread).
+    play = (ROOT / "web" / "play.js").read_text("utf-8")
+    assert f'import * as runtime from ".{MICROPYTHON}";' in play
+    html = (ROOT / "index.html").read_text()
+    assert '<script type="module" src="./web/play.js"></script>' in html
+    assert '<script type="mpy"' not in html and "pyscript/core/dist/core.js" not in html
     languages = {f"lang/{language}" for language in LANGUAGES if language != "en"}
     # The languages (zola.lang.i18n) and the opening book's data (zola.engine.book) load
     # when needed.
@@ -64,10 +77,6 @@ def test_the_page_config_is_micropython_with_every_module_the_page_needs() -> No
     boot = (ROOT / "web" / "boot.py").read_text()
     assert boot.index("import zola_rom") < boot.index("import page_main")
     assert b"page_main.mpy" in (ROOT / "web" / "zola.rom").read_bytes()
-    assert (
-        '<script type="mpy" src="./web/boot.py" config="./pyscript.toml">'
-        in (ROOT / "index.html").read_text()
-    )
 
 
 def test_the_computers_config_is_pyodide_with_what_the_worker_needs() -> None:
@@ -76,7 +85,10 @@ def test_the_computers_config_is_pyodide_with_what_the_worker_needs() -> None:
     # The opening book stays on the page, which answers from it without asking the worker.
     assert modules == imported_modules(ROOT / "web" / "ai_worker.py")
     assert "engine/book" not in modules and "engine/openings" not in modules
-    assert '"./computer.toml"' in (ROOT / "web" / "main.py").read_text()
+    # web/play.js starts the worker with that config, through PyScript.
+    play = (ROOT / "web" / "play.js").read_text("utf-8")
+    assert 'script.setAttribute("config", "./computer.toml");' in play
+    assert 'script.src = "./web/ai_worker.py";' in play
 
 
 def test_the_page_text_in_the_html_is_the_english_of_the_string_table() -> None:

@@ -81,7 +81,7 @@ def test_the_folder_holds_what_its_precache_lists_and_the_worker_and_licences_on
     }
     # The pages: the app, its worker's Python and puzzle sets, the rules in every language.
     rules = {f"docs/rules.{code}.html" for code in LANGUAGES if code != "en"}
-    assert {"index.html", "pyscript.toml", "computer.toml", "docs/rules.html", *rules} <= files
+    assert {"index.html", "computer.toml", "docs/rules.html", *rules} <= files
     assert {"web/ai_worker.py", "zola/engine/ai.py", "zola/data/puzzles-6.txt"} <= set(listed)
     assert {"node_modules/pyodide/pyodide.asm.wasm", "web/zola.rom"} <= set(listed)
     # The guide, built by Sphinx beside the app (read online: not precached), its rules

@@ -602,41 +602,22 @@ function hint(rel, href) {
   document.head.append(link);
 }
 
-// One MicroPython for every board, started here with its own loader (micropython.mjs),
-// not PyScript: no PyScript chunks fetched one after the other, none of PyScript's own
-// Python compiled before the boards' (bench/many_boards.py: 24 boards ready in about
-// 0.75x the time). The runtime, the zola modules' bytecode (one image, made by
-// scripts/mpy.py, mounted by web/rom.py) and the glue (web/boards.py) are asked for at
-// once; the files go into MicroPython's file system under the names the glue imports,
-// and the glue runs. Python's output and errors go to the console (a host page is not
-// ours to write on).
+// One MicroPython for every board, started with its own loader (web/python.js, as the
+// play page's), not PyScript: no PyScript chunks fetched one after the other, none of
+// PyScript's own Python compiled before the boards' (bench/many_boards.py: 24 boards
+// ready in about 0.75x the time). The runtime, the zola modules' bytecode (one image,
+// made by scripts/mpy.py, mounted by web/rom.py) and the glue (web/boards.py) are asked
+// for at once; the glue runs once they are in MicroPython's file system. Python's output
+// and errors go to the console (a host page is not ours to write on).
 function boot() {
   const wasm = url(RUNTIME.replace(/mjs$/, "wasm"));
-  hint("preload", wasm); // MicroPython asks for it once its module runs
-  // A file the server does not send (a 404 page, say) stops the start, named.
-  const got = (href) =>
-    fetch(href).then((response) => {
-      if (!response.ok) throw new Error(`${href}: ${response.status} ${response.statusText}`);
-      return response;
-    });
-  const text = (href) => got(href).then((response) => response.text());
-  Promise.all([
-    import(url(RUNTIME)),
-    got(url("web/zola.rom")).then((response) => response.arrayBuffer()),
-    text(url("web/rom.py")),
-    text(url("web/boards.py")),
-  ]).then(async ([{ loadMicroPython }, image, rom, glue]) => {
-    const mp = await loadMicroPython({
-      url: wasm,
-      linebuffer: false,
-      stdout: (text) => console.log(text),
-      stderr: (text) => console.error(text),
-    });
-    mp.FS.writeFile("zola.rom", new Uint8Array(image));
-    mp.FS.writeFile("zola_rom.py", rom);
-    mp.FS.writeFile("zola_boards.py", glue);
-    mp.runPython("import zola_boards");
-  }).catch((error) => console.error("Zola boards: MicroPython did not start", error));
+  const files = { "zola.rom": url("web/zola.rom"), "zola_rom.py": url("web/rom.py"), "zola_boards.py": url("web/boards.py") };
+  // Asked for now, while web/python.js comes: MicroPython asks for its wasm once its
+  // module runs, web/python.js for the files once it is here.
+  for (const href of [wasm, ...Object.values(files)]) hint("preload", href);
+  Promise.all([import(url("web/python.js")), import(url(RUNTIME))])
+    .then(([{ startPython }, runtime]) => startPython({ runtime, wasm, files, code: "import zola_boards" }))
+    .catch((error) => console.error("Zola boards: MicroPython did not start", error));
   domModule();
 }
 

@@ -1,7 +1,7 @@
 """The page glue, on MicroPython: DOM events -> zola.page.app.App -> one Screen -> the DOM.
 
 It runs as bytecode from the zola modules' image (scripts/mpy.py compiles it there as
-``page_main``), imported by web/boot.py, the page's script.
+``page_main``), imported by web/boot.py, which web/play.js runs on the page's MicroPython.
 
 Every decision is made in zola.page.app; this file only forwards events and writes
 what the App's Screen says. The computer runs in a Pyodide worker, started
@@ -10,11 +10,11 @@ only when the Screen asks for it.
 
 import asyncio
 
+import board_dom  # web/board.js, the board in the DOM (web/play.js offers these three)
+import computer  # the computer's worker, started when first asked for
 import js
-from pyscript import document, workers
-from pyscript.ffi import create_proxy, to_js
-from pyscript.js_modules import board as board_dom
-from pyscript.js_modules import sound
+import sound  # web/sound.js
+from jsffi import create_proxy, to_js
 
 from zola.lang.i18n import say
 from zola.page.app import WORKER_BOOT_SECONDS, App
@@ -22,6 +22,7 @@ from zola.page.controls import BUTTONS, MENUS
 from zola.page.present import rules_page
 from zola.rules.record import LINK_PREFIX
 
+document = js.document
 window = js.window  # the Window object itself: its methods need it as `this`
 safe = js.zolaSafe  # calls that may throw: MicroPython cannot catch a JavaScript exception
 same = getattr(js.Object, "is")  # JS identity: proxies of one object need not be equal
@@ -360,14 +361,7 @@ def draw_recent(games, language: str) -> None:
 
 def start_computer() -> None:
     """Start the computer's worker, with its own Python (Pyodide from computer.toml)."""
-    script = document.createElement("script")
-    script.type = "py"
-    script.src = "./web/ai_worker.py"
-    script.setAttribute("worker", "")
-    script.setAttribute("name", "ai")
-    script.setAttribute("config", "./computer.toml")
-    document.body.append(script)
-    worker.append(workers["ai"])  # a promise of the worker, once it has started
+    worker.append(computer.start())  # a promise of the worker, once it has started
     asyncio.create_task(computer_started())
 
 

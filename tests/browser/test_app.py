@@ -51,16 +51,25 @@ def test_the_boot_asks_for_its_files_at_once_and_each_once(open_app, server_url)
         "[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]"
         ".map((link) => link.href)"
     )
-    assert len(preloaded) >= 10
     for url in preloaded:  # used, and not fetched again (a preload its fetch cannot use)
         assert page.requests.count(url) == 1, url
-    # What PyScript and MicroPython fetch one after another is all asked for at once.
-    runtime = ("/node_modules/@pyscript/core/dist/", "/micropython-webassembly-pyscript/")
-    chained = [url for url in page.requests if any(part in url for part in runtime)]
-    core = server_url + "/node_modules/@pyscript/core/dist/core"  # in the head itself
-    assert chained and set(chained) - set(preloaded) == {core + ".js", core + ".css"}
+    # What MicroPython's start fetches (web/play.js) is all asked for at once.
+    runtime = [url for url in page.requests if "/micropython-webassembly-pyscript/" in url]
+    files = [server_url + "/web/" + name for name in ("zola.rom", "rom.py", "boot.py")]
+    assert len(runtime) == 2 and set(runtime + files) <= set(preloaded)
     page.wait_for_timeout(500)
     assert page.console_warnings == [] and page.console_errors == []
+
+
+def test_a_page_whose_python_cannot_start_says_so(page, server_url) -> None:
+    # A file of the page's Python the server does not send: the status line says so (a
+    # page that never becomes ready would otherwise look alive), and the console names it.
+    page.route("**/web/zola.rom", lambda route: route.fulfill(status=404, body="not here"))
+    page.goto(server_url + "/")
+    page.wait_for_selector("body[data-problem='1']", timeout=30_000)
+    assert page.text_content("#status").startswith("The game could not start")
+    assert page.get_attribute("body", "data-ready") is None
+    assert any("zola.rom: 404" in error for error in page.console_errors)
 
 
 def test_a_whole_6x6_game_by_clicks_through_the_pie_offer(open_app, screenshot) -> None:

@@ -169,8 +169,16 @@ def test_python_from_a_link_or_a_saved_value_never_becomes_a_script(csp_page, op
 
 
 def test_an_injected_remote_python_script_is_blocked(csp_page, open_app, server_url) -> None:
-    # Were some bug to inject markup, Python from another origin would still not load.
+    # Were some bug to inject markup, Python from another origin would still not load:
+    # once PyScript runs (for the computer's worker, after the board is ready), it would
+    # run a script of its types.
     page = open_app()
+    page.check("#analysis")  # the computer's worker: PyScript starts it
+    page.wait_for_function(
+        "performance.getEntriesByType('resource')"
+        ".some((entry) => entry.name.endsWith('/@pyscript/core/dist/core.js'))",
+        timeout=10_000,
+    )
     evil = server_url.replace("127.0.0.1", "localhost") + "/web/ai_worker.py"
     page.evaluate(
         """(src) => {

@@ -37,7 +37,8 @@ def test_the_precache_holds_the_app_both_runtimes_and_the_computers_worker() -> 
     listed = precache.precache_list()
     assert listed[0] == "index.html"
     for path in (
-        "pyscript.toml",
+        "web/play.js",
+        "web/python.js",
         "web/boot.py",
         "web/offline.js",
         "web/style.css",
