@@ -68,6 +68,7 @@ def test_a_page_whose_python_cannot_start_says_so(page, server_url) -> None:
     page.goto(server_url + "/")
     page.wait_for_selector("body[data-problem='1']", timeout=30_000)
     assert page.text_content("#status").startswith("The game could not start")
+    assert page.is_hidden("#board .loading")  # no longer said to be loading
     assert page.get_attribute("body", "data-ready") is None
     assert any("zola.rom: 404" in error for error in page.console_errors)
 
