@@ -29,8 +29,12 @@ const computer = {
       script.setAttribute("name", "ai");
       script.setAttribute("config", "./computer.toml");
       document.body.append(script);
-      // PyScript gives the element its worker once it has read the config.
-      while (!script.xworker) await new Promise((resolve) => setTimeout(resolve, 20));
+      // PyScript gives the element its worker once it has read the config (the page
+      // gives up on the worker itself, zola.page.computer.WORKER_BOOT_SECONDS).
+      for (let waited = 0; !script.xworker; waited += 20) {
+        if (waited > 90_000) throw new Error("PyScript did not start the computer's worker");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await script.xworker.ready;
       return script.xworker.sync;
     });
