@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import socket
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -485,14 +486,19 @@ def _pool(workers: int | None, scheduler: str | None) -> Iterator[Pool]:
         return
     try:
         from distributed import Client
-        from distributed.comm.addressing import resolve_address
+        from distributed.comm.addressing import parse_address, parse_host_port, resolve_address
     except ImportError:
         raise UsageError("--scheduler needs the dask extra: pip install 'zola[dask]'") from None
     try:  # a bad address first: a Client that fails on one waits at exit to close
         resolve_address(scheduler)
+        scheme, location = parse_address(scheduler)
+        if scheme in ("tcp", "tls"):  # nothing listening there: said at once, not after
+            # Dask's connect timeout (30 s, retrying)
+            socket.create_connection(parse_host_port(location), timeout=10).close()
         client = Client(scheduler, set_as_default=False)
     except (OSError, ValueError, OverflowError) as error:
-        raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+        said = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {said}") from None
     with client:
         yield on_cluster(client)
 
