@@ -5,7 +5,7 @@
 // caller names. Python's output and errors go to the console.
 
 // Fetch ``href``; a file the server does not send (a 404 page, say) is an error naming it.
-export function fetchFile(href) {
+function fetchFile(href) {
   return fetch(href).then((response) => {
     if (!response.ok) throw new Error(`${href}: ${response.status} ${response.statusText}`);
     return response;
@@ -13,9 +13,9 @@ export function fetchFile(href) {
 }
 
 // Start MicroPython (``runtime``: micropython.mjs's module, its ``wasm`` beside it), put
-// ``files`` (file system name -> address; an ArrayBuffer or text once fetched) in its
-// file system, offer ``modules`` (name -> JavaScript module) to its imports, and run
-// ``code``. All files are fetched at once; the promise fails naming what did not come.
+// ``files`` (file system name -> address) in its file system, offer ``modules`` (name ->
+// JavaScript module) to its imports, and run ``code``. All files are fetched at once;
+// the promise fails naming what did not come.
 export async function startPython({ runtime, wasm, files, modules = {}, code }) {
   const names = Object.keys(files);
   const contents = await Promise.all(
