@@ -19,7 +19,7 @@ set of app and runtime (see docs/SECURITY-OFFLINE.md).
 The list:
 - index.html and every same-origin file it links (styles, scripts, configs,
   the web app manifest and its icons);
-- the computer's worker's config (computer.toml; the page's MicroPython is
+- the computer's worker's config (pyscript.toml; the page's MicroPython is
   started by web/play.js, whose files index.html preloads), the zola modules its
   [files] name, and its interpreter's runtime files (Pyodide: the five files it
   loads);
@@ -64,7 +64,7 @@ RUNTIME_FILES = {
         "pyodide-lock.json",
     ],
 }
-CONFIGS = ("computer.toml",)
+CONFIGS = ("pyscript.toml",)
 SKIP_NAMES = re.compile(r"(^\.|^__pycache__$|\.pyc$)")
 
 

@@ -80,14 +80,14 @@ def test_the_page_runs_micropython_with_every_module_the_page_needs() -> None:
 
 
 def test_the_computers_config_is_pyodide_with_what_the_worker_needs() -> None:
-    interpreter, modules = config_files("computer.toml")
+    interpreter, modules = config_files("pyscript.toml")
     assert interpreter == PYODIDE
     # The opening book stays on the page, which answers from it without asking the worker.
     assert modules == imported_modules(ROOT / "web" / "ai_worker.py")
     assert "engine/book" not in modules and "engine/openings" not in modules
     # web/play.js starts the worker with that config, through PyScript.
     play = (ROOT / "web" / "play.js").read_text("utf-8")
-    assert 'script.setAttribute("config", "./computer.toml");' in play
+    assert 'script.setAttribute("config", "./pyscript.toml");' in play
     assert 'script.src = "./web/ai_worker.py";' in play
 
 

@@ -81,7 +81,7 @@ def test_the_folder_holds_what_its_precache_lists_and_the_worker_and_licences_on
     }
     # The pages: the app, its worker's Python and puzzle sets, the rules in every language.
     rules = {f"docs/rules.{code}.html" for code in LANGUAGES if code != "en"}
-    assert {"index.html", "computer.toml", "docs/rules.html", *rules} <= files
+    assert {"index.html", "pyscript.toml", "docs/rules.html", *rules} <= files
     assert {"web/ai_worker.py", "zola/engine/ai.py", "zola/data/puzzles-6.txt"} <= set(listed)
     assert {"node_modules/pyodide/pyodide.asm.wasm", "web/zola.rom"} <= set(listed)
     # The guide, built by Sphinx beside the app (read online: not precached), its rules
@@ -101,9 +101,9 @@ def test_the_folder_has_no_tests_sources_npm_metadata_or_source_maps(
     assert not [p for p in files if p.endswith((".map", ".d.ts", "package.json", ".md"))]
     assert not [p for p in files if p.split("/")[0] in ("tests", "bench", "scripts", ".github")]
     assert not [p for p in files if "README" in p or re.search(r"/tests?/", p)]
-    # Of the package's sources, only those the computer's worker loads (computer.toml).
+    # Of the package's sources, only those the computer's worker loads (pyscript.toml).
     worker = {path.removeprefix("./") for path in re.findall(
-        r'^"(\./zola/[^"]+)"', (ROOT / "computer.toml").read_text("utf-8"), re.MULTILINE)}
+        r'^"(\./zola/[^"]+)"', (ROOT / "pyscript.toml").read_text("utf-8"), re.MULTILINE)}
     assert {p for p in files if p.startswith("zola/") and p.endswith(".py")} == worker
 
 

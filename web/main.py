@@ -360,7 +360,7 @@ def draw_recent(games, language: str) -> None:
 
 
 def start_computer() -> None:
-    """Start the computer's worker, with its own Python (Pyodide from computer.toml)."""
+    """Start the computer's worker, with its own Python (Pyodide from pyscript.toml)."""
     worker.append(computer.start())  # a promise of the worker, once it has started
     asyncio.create_task(computer_started())
 

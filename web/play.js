@@ -14,7 +14,7 @@ import { startPython } from "./python.js";
 const here = (path) => new URL(path, import.meta.url).href;
 // The files the page's MicroPython reads, by the names its Python imports them with.
 const FILES = { "zola.rom": "zola.rom", "zola_rom.py": "rom.py", "zola_boot.py": "boot.py" };
-// The computer: a Pyodide worker run by PyScript (its config: computer.toml), loaded
+// The computer: a Pyodide worker run by PyScript (its config: pyscript.toml), loaded
 // only when the page first asks for it. ``start()`` answers a promise of the functions
 // the worker exports (zola.engine.protocol.WORKER_FUNCTIONS), once its Python has run.
 const PYSCRIPT = "../node_modules/@pyscript/core/dist/core.js";
@@ -27,7 +27,7 @@ const computer = {
       script.src = "./web/ai_worker.py";
       script.setAttribute("worker", "");
       script.setAttribute("name", "ai");
-      script.setAttribute("config", "./computer.toml");
+      script.setAttribute("config", "./pyscript.toml");
       document.body.append(script);
       // PyScript gives the element its worker once it has read the config (the page
       // gives up on the worker itself, zola.page.computer.WORKER_BOOT_SECONDS).

@@ -118,7 +118,7 @@ def test_an_off_origin_fetch_is_blocked(csp_page, open_app, server_url) -> None:
     page = open_app()
     # The same server under another name is another origin. Were the policy not in
     # force, the request would be made, and the fixture would fail the test for it.
-    other = server_url.replace("127.0.0.1", "localhost") + "/computer.toml"
+    other = server_url.replace("127.0.0.1", "localhost") + "/pyscript.toml"
     outcome = page.evaluate(
         "(url) => fetch(url).then(() => 'fetched', (error) => error.name)", other
     )

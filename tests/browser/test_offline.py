@@ -44,7 +44,7 @@ def test_the_precache_holds_the_app_both_runtimes_and_the_computers_worker() -> 
         "web/style.css",
         "web/manifest.webmanifest",
         "web/icons/icon-192.png",
-        "computer.toml",
+        "pyscript.toml",
         "web/ai_worker.py",
         "zola/engine/ai.py",
         "web/zola.rom",  # the page loads its modules as bytecode, in one image
