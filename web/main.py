@@ -71,7 +71,6 @@ app = App(
     reduced_motion=bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches),
     dark=bool(scheme.matches),
 )
-worker = []  # the computer's worker, once asked for: [a promise of it]
 reporting = []  # [True] once the page reports its height to the host page
 # What the page shows (index.html is written in English: tests/test_site.py).
 shown = {"language": "en", "board": None, "dark": None, "moves": None, "history": None}
@@ -361,12 +360,11 @@ def draw_recent(games, language: str) -> None:
 
 def start_computer() -> None:
     """Start the computer's worker, with its own Python (Pyodide from pyscript.toml)."""
-    worker.append(computer.start())  # a promise of the worker, once it has started
     asyncio.create_task(computer_started())
 
 
 async def computer_started() -> None:
-    await worker[0]
+    await computer.start()  # the one worker, once it has started (web/play.js)
     app.computer_ready()
     draw()
 
@@ -377,7 +375,7 @@ async def ask(request) -> None:
     try:
         ai = None
         if not request.answer:
-            ai = await asyncio.wait_for(wait(worker[0]), WORKER_BOOT_SECONDS)
+            ai = await asyncio.wait_for(wait(computer.start()), WORKER_BOOT_SECONDS)
         if request.delay:
             await asyncio.sleep(request.delay)
         if ai is None:
