@@ -30,7 +30,7 @@ import pytest
 from tests.test_svg import checkers
 from zola import Game, Position, encode
 from zola.docs import sitefiles
-from zola.docs.diagrams import ALIGN_CSS, LAYOUT_CSS, OPTIONS
+from zola.docs.diagrams import ALIGN_CSS, LAYOUT_CSS, OPTIONS, loader_hints
 from zola.draw import schemes
 from zola.page.live import first_frame, frame_key
 from zola.rules.game import Note
@@ -78,7 +78,8 @@ class Tags(HTMLParser):
     """The ``img``, ``iframe``, ``figcaption``, ``p``, ``div`` and ``script`` elements of
     a page, in order, with their attributes and text."""
 
-    WANTED = ("img", "iframe", "figcaption", "p", "div", "script")
+    WANTED = ("img", "iframe", "figcaption", "p", "div", "script", "link")
+    EMPTY = ("img", "link")  # elements without an end
 
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -89,11 +90,11 @@ class Tags(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in self.WANTED:
             self.found.append((tag, {k: v or "" for k, v in attrs}, ""))
-            if tag not in ("img",):
+            if tag not in self.EMPTY:
                 self.open.append(len(self.found) - 1)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in self.WANTED and tag != "img" and self.open:
+        if tag in self.WANTED and tag not in self.EMPTY and self.open:
             self.open.pop()
 
     def handle_data(self, data: str) -> None:
@@ -107,6 +108,16 @@ class Tags(HTMLParser):
     def live(self) -> list[dict[str, str]]:
         """The attributes of the live boards' elements."""
         return [attrs for attrs, _ in self.all("div") if "data-zola" in attrs]
+
+    def hints(self) -> list[str]:
+        """The ``href`` of each link that asks for a file the loader fetches once it runs
+        (at low priority: the page's own files first)."""
+        return [
+            attrs["href"]
+            for attrs, _ in self.all("link")
+            if attrs.get("rel") in ("preload", "modulepreload")
+            and attrs.get("fetchpriority") == "low"
+        ]
 
     def loaders(self) -> list[str]:
         """The ``src`` of each module script that loads live boards (``async``: they
@@ -334,6 +345,7 @@ def test_sphinx_live_makes_the_diagram_a_live_board_loaded_from_the_app(
     assert page.loaders() == [APP_LOADER]
     assert not (out / "_static" / "zola").exists() and not page.all("iframe")
     assert Tags((out / "bad.html").read_text("utf-8")).loaders() == []
+    assert Tags((out / "bad.html").read_text("utf-8")).hints() == []
     assert "diagrams.rst" not in warnings
 
 
@@ -589,6 +601,8 @@ def test_sphinx_live_without_an_app_url_copies_the_boards_files_into_the_site(
     ]
     (loader,) = page.loaders()
     assert re.fullmatch(r"_static/zola/web/boards\.js\?v=\w+", loader)
+    # What the loader fetches once it runs, asked for from the head at once.
+    assert page.hints() == [f"_static/zola/{path}" for path in sitefiles.started()]
     copied = out / "_static" / "zola"
     listed = sitefiles.files()
     assert sorted(p.relative_to(copied).as_posix() for p in copied.rglob("*") if p.is_file()) == (
@@ -674,7 +688,8 @@ def test_markdown_block_becomes_an_inline_svg_figure(caplog: pytest.LogCaptureFi
         r'<template shadowrootmode="open"><style>[^<]*</style><div class="zola pending" .*<svg ',
         html,
     )
-    assert f'<script type="module" async src="{APP_LOADER}"></script><figure ' in html
+    loader = f'<script type="module" async src="{APP_LOADER}"></script>'
+    assert html.count(loader) == 1 and f"{loader}{loader_hints(APP_LOADER)}<figure " in html
     (caption,) = Tags(html).all("figcaption")
     assert caption[1] == f"The first capture {HOSTILE}"
     assert "<script>" not in html and "&lt;script&gt;" in html
@@ -921,6 +936,7 @@ def test_mkdocs_plugin_writes_the_boards_files_and_loads_them_from_each_page(
     # A path from each page: the site works in any folder of any static server.
     assert index.loaders() == ["zola/web/boards.js"]
     assert deep.loaders() == ["../../zola/web/boards.js"]
+    assert deep.hints() == [f"../../zola/{path}" for path in sitefiles.started()]
     ((board,), (lone,)) = index.live(), deep.live()
     assert board["data-zola"] == f"{LINK};panel;nolink"  # the site has no app to open
     assert lone["data-zola"].startswith("v2;") and lone["data-zola"].endswith(";nolink")

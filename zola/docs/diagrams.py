@@ -769,8 +769,49 @@ def loader_url(boards_url: str = "", app_url: str = "") -> str:
 
 def loader_script(url: str) -> str:
     """The ``<script>`` that loads the live boards of a page (once per page): ``async``,
-    so that the boards start while the browser still reads a long page."""
-    return f'<script type="module" async src="{html.escape(url)}"></script>'
+    so that the boards start while the browser still reads a long page; and its
+    :func:`loader_hints`.
+
+    >>> loader_script("/zola/web/boards.js").startswith(
+    ...     '<script type="module" async src="/zola/web/boards.js"></script><link rel=')
+    True
+    """
+    return f'<script type="module" async src="{html.escape(url)}"></script>' + loader_hints(url)
+
+
+def loader_hints(url: str) -> str:
+    """Links that ask for what the loader at ``url`` fetches once it runs (MicroPython,
+    the zola image, the glue: :func:`zola.docs.sitefiles.started`) at once, as the
+    loader itself asks for them: an ``async`` module runs only once the browser has read
+    and drawn the page, which takes a while for a page of many boards (measured by
+    bench/many_boards.py: 24 boards ready 10-20 ms sooner). At low priority: the page's
+    own style sheets and text come first. Where the head is the docs tool's, they go
+    there; else beside the loader line. ``""`` where the files are not here to say what
+    they are.
+
+    >>> hints = loader_hints("../zola/web/boards.js")
+    >>> hints.count("<link "), hints.count('fetchpriority="low">')
+    (8, 8)
+    >>> '<link rel="modulepreload" href="../zola/web/python.js" ' in hints
+    True
+    >>> '<link rel="preload" href="../zola/web/zola.rom" as="fetch" crossorigin ' in hints
+    True
+    """
+    app = url[: -len(sitefiles.LOADER)] if url.endswith(sitefiles.LOADER) else ""
+    try:
+        paths = sitefiles.started() if app else []
+    except (OSError, ValueError):
+        return ""
+    links = []
+    for path in paths:
+        href = html.escape(app + path)
+        if path.endswith((".js", ".mjs")):  # the loader's import()
+            links.append(f'<link rel="modulepreload" href="{href}" fetchpriority="low">')
+        else:  # MicroPython's fetch(), and the loader's: CORS, the page's credentials
+            links.append(
+                f'<link rel="preload" href="{href}" as="fetch" crossorigin fetchpriority="low">'
+            )
+    return "".join(links)
 
 
 # ------------------------------------------------------------------ the extension

@@ -259,3 +259,24 @@ def copy(destination: Path, root: Path | None = None) -> list[str]:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(root / path, target)
     return listed
+def started(root: Path | None = None) -> list[str]:
+    """What the loader fetches as soon as it runs, as paths under APP (of :func:`files`):
+    all but the loader, the board's style sheet and parts, which it holds, and the files
+    a board may ask for later (its ``FILES``: the puzzle sets). A page may ask for them
+    beside its loader line (:func:`zola.docs.diagrams.loader_script`), so that they come
+    while the browser still reads the page.
+
+    >>> [path.rsplit("/", 1)[1] for path in started()][-2:]  # MicroPython's
+    ['micropython.mjs', 'micropython.wasm']
+    >>> [path for path in started() if path.startswith("zola/data/")]
+    []
+    """
+    root = source() if root is None else root
+    loader = (root / LOADER).read_text(encoding="utf-8")
+    wanted = re.search(r"\nconst FILES = \{(.*?)\n\};", loader, re.S)
+    if wanted is None:
+        raise ValueError(f"{LOADER}: no `const FILES = {{...}};`, which zola.docs.sitefiles reads")
+    later = {LOADER, STYLE, PARTS, *re.findall(r'\burl\("([^"]+)"\)', wanted[1])}
+    return [path for path in files(root) if path not in later]
+
+

@@ -97,6 +97,7 @@ from zola.docs.diagrams import (
     LineError,
     OptionError,
     check_width,
+    loader_hints,
     loader_url,
     read_block,
 )
@@ -443,7 +444,8 @@ def add_loader(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     """Put the live boards' loader in the head of each page that has one (``async``:
-    the boards start while the browser still reads a long page)."""
+    the boards start while the browser still reads a long page), with its hints (see
+    :func:`zola.docs.diagrams.loader_hints`)."""
     if not isinstance(doctree, nodes.Node) or doctree.next_node(live_board) is None:
         return
     app_url = app.config.zola_app_url
@@ -453,6 +455,8 @@ def add_loader(
     else:
         file = loader_url(app_url=app_url) if app_url else f"{STATIC_FOLDER}/{sitefiles.LOADER}"
         app.add_js_file(file, type="module", loading_method="async")
+        src = file if app_url else context["pathto"](f"_static/{file}", 1)
+    context["metatags"] = context.get("metatags", "") + loader_hints(src)
 
 
 # In _static: the diagrams' images in the theme's scheme, and where diagrams sit.
