@@ -685,7 +685,7 @@ def test_markdown_block_becomes_an_inline_svg_figure(caplog: pytest.LogCaptureFi
     assert re.search(
         r'<figure class="zola-diagram" style="[^"]*"><div data-zola="[^"]*" [^>]*>'
         r'(?:<style class="zola-scheme">[^<]*</style>)?'
-        r'<template shadowrootmode="open"><style>[^<]*</style><div class="zola pending" .*<svg ',
+        r'<template shadowrootmode="open"><style>[^<]*</style><div class="zola" .*<svg ',
         html,
     )
     loader = f'<script type="module" async src="{APP_LOADER}"></script>'

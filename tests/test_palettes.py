@@ -135,9 +135,9 @@ def test_a_docs_diagram_takes_a_palette_option_over_the_link_and_the_site() -> N
 def test_a_live_boards_first_screen_takes_the_pages_scheme_by_css_unless_its_link_says() -> None:
     follows = Diagram("v1;size=6;moves=c3xd3;slate", {"live": ""}).live_preview()
     assert follows.startswith(f'<style class="zola-scheme">{PAGE_CSS}</style><template ')
-    assert '<div class="zola pending" ' in follows  # its scheme: the page's, by CSS
+    assert '<div class="zola" ' in follows  # its scheme: the page's, by CSS
     assert f"var(--zola-dark) {PALETTES['slate'][1].background}" in follows
     for word in ("light", "dark"):
         forced = Diagram(f"v1;size=6;{word}", {"live": ""}).live_preview()
         assert forced.startswith("<template ") and "zola-scheme" not in forced
-        assert f'<div class="zola pending {word}" ' in forced
+        assert f'<div class="zola {word}" ' in forced

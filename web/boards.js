@@ -18,9 +18,10 @@
 // its SVG with its key (data-frame), which the board keeps when the key is its own, in
 // the board's shadow root declared in HTML (<template shadowrootmode="open">, with the
 // board's style sheet and parts, web/board.css and web/board.html, which this file holds
-// as CSS and SHELL: the board shows in its frame before any script runs), and the rest
-// of that screen (<script type="application/json" class="zola-screen">), which is
-// painted at once, so that nothing moves when the board becomes live. A board whose
+// as CSS and SHELL, the first screen painted in them: the board shows whole before any
+// script runs), and the rest of that screen as data (<script type="application/json"
+// class="zola-screen">), which is painted at once into parts made here, so that nothing
+// moves when the board becomes live. A board whose
 // link names a puzzle (puzzle=ID) is solved in place: its element may carry the puzzle's
 // line (data-zola-puzzle="ID;N;...", as the docs tools write it), which the board reads
 // (strictly, as a set's line); else the board fetches the puzzle's set from APP (each
@@ -144,7 +145,7 @@ function domModule() {
 // it. Written here by scripts/board_parts.py (scripts/build runs it), so that a page's
 // boot fetches neither; edit those two files, not this block.
 // BEGIN generated from web/board.css, web/board.html and zola.rules.record by scripts/board_parts.py
-const CSS = ":host { display: block; max-width: 32rem; margin-block: 1rem; }\n:host([hidden]) { display: none; }\n.zola {\n  all: initial; display: block; box-sizing: border-box; width: 100%;\n  font: 15px/1.4 system-ui, -apple-system, \"Segoe UI\", Roboto, sans-serif; text-align: start;\n  --ink: var(--zola-dark-ink, #2b2620); --muted: var(--zola-dark-muted, #6b6153);\n  --panel: var(--zola-dark-panel, #fffaf0); --line: var(--zola-dark-line, #dccfb6);\n  --accent: var(--zola-dark-accent, #2e7d32); --red: var(--zola-dark-red, #c62828);\n  --blue: var(--zola-dark-blue, #1e5bb8); --button: var(--zola-dark-button, #fff);\n  --button-line: var(--zola-dark-button-line, #b9a98a); --hover: var(--zola-dark-hover, #f3ead8);\n  --warn: var(--zola-dark-warn, #8a3b00); --link: var(--zola-dark-link, #1e5bb8); --current: #f2c94c;\n  color: var(--ink); color-scheme: var(--zola-dark-scheme, light); background: var(--panel);\n  border: 1px solid var(--line); border-radius: 8px; padding: 0.4em;\n}\n/* The dark colours, where --zola-dark is on (empty, a \"space toggle\"): where the loader\n   finds the page dark (.dark; .light where it does not), and before it runs (neither),\n   where the page's theme marks itself dark (zola.draw.schemes.PAGE_CSS, which the docs\n   tools write beside the board: the property is inherited into the shadow root). */\n.zola {\n  --zola-dark-ink: var(--zola-dark) #ece6dc; --zola-dark-muted: var(--zola-dark) #b3a996;\n  --zola-dark-panel: var(--zola-dark) #2a2724; --zola-dark-line: var(--zola-dark) #48423b;\n  --zola-dark-accent: var(--zola-dark) #43a047; --zola-dark-red: var(--zola-dark) #ef5350;\n  --zola-dark-blue: var(--zola-dark) #4f8fe8; --zola-dark-button: var(--zola-dark) #34302c;\n  --zola-dark-button-line: var(--zola-dark) #5a5249; --zola-dark-hover: var(--zola-dark) #403a35;\n  --zola-dark-warn: var(--zola-dark) #ffb74d; --zola-dark-link: var(--zola-dark) #8ab4f8;\n  --zola-dark-scheme: var(--zola-dark) dark;\n}\n.zola.dark { --zola-dark: ; }\n.zola.light { --zola-dark: initial; }\n.zola *, .zola *::before, .zola *::after { box-sizing: border-box; }\n[hidden] { display: none !important; }\n/* A board far from the screen is neither laid out nor painted until the reader scrolls\n   near it: a page of many boards opens faster, in less memory. Its size is its width. */\n.board {\n  display: block; width: 100%; aspect-ratio: 1; overflow: hidden; position: relative;\n  background: var(--panel); border-radius: 4px; content-visibility: auto;\n}\n.board > svg, .board > img {\n  display: block; width: 100%; height: 100%; max-width: none; margin: 0; touch-action: manipulation;\n}\n.board [data-square] { cursor: pointer; outline: none; }\n.board [data-square]:focus-visible { stroke: var(--ink); stroke-width: 7; stroke-dasharray: 14 8; }\n.board:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }\n/* The bar is as high as its buttons (their line, padding and border), set rather than\n   measured: a board waiting for Python keeps the room of its controls without laying\n   them out (.pending), so a page of many boards is ready sooner and nothing shifts.\n   Until then only a static SVG inside the element (the docs tools' preview), the\n   status, the message (a puzzle's task) and the author's comment are painted (the docs\n   tools write them, and the room of the pie offer and of a puzzle's buttons, as they\n   will be: their height is the text's); the rest of a frame drawn now would be drawn\n   again at once, and buttons would not work yet. */\n.bar {\n  display: flex; flex-wrap: nowrap; align-items: center; gap: 0.3em; margin: 0.35em 0 0; min-width: 0;\n  height: calc(1.7em + 2px);\n}\n.pending .bar > * { display: none !important; }\n.pending { visibility: hidden; }\n.pending .board > *, .pending .status, .pending .message, .pending .note { visibility: visible; }\nbutton {\n  font: inherit; line-height: 1.3; margin: 0; padding: 0.2em 0.55em; min-width: 2.2em;\n  border: 1px solid var(--button-line); border-radius: 6px; background: var(--button);\n  color: var(--ink); cursor: pointer; text-transform: none; letter-spacing: normal;\n}\nbutton:hover:not(:disabled) { background: var(--hover); }\nbutton:disabled { opacity: 0.45; cursor: default; }\nbutton:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }\n.reset { white-space: nowrap; }\n.app-link {\n  margin-left: auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;\n  color: var(--link); font-size: 0.9em; text-decoration: underline;\n}\n.app-link.tight .words, .app-link.gone { display: none; } /* (see fit) */\np { margin: 0; }\n.line { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2em 0.6em; min-height: 2.1em; margin-top: 0.2em; }\n.status { font-weight: 600; }\n.status[data-turn]::before {\n  content: \"\"; display: inline-block; width: 0.8em; height: 0.8em; border-radius: 50%;\n  margin-right: 0.4em; vertical-align: -0.06em;\n}\n.status[data-turn=\"red\"]::before { background: var(--red); }\n.status[data-turn=\"blue\"]::before { background: var(--blue); }\n.status[data-turn=\"\"]::before { display: none; }\n.message { color: var(--warn); }\n.message:empty, .note:empty { display: none; }\n.pie, .puzzle { display: inline-flex; gap: 0.3em; }\n.puzzle[hidden], .puzzle [hidden] { display: none; }\n.pie button[data-do=\"swap\"] { background: var(--accent); border-color: var(--accent); color: #fff; }\n.note { font-style: italic; margin-top: 0.3em; }\n.moves {\n  position: relative; list-style: none; margin: 0.3em 0 0; padding: 0; height: 4.8em; overflow-y: auto;\n  display: grid; grid-template-columns: repeat(2, 1fr); align-content: start; gap: 0 0.5em;\n  font-family: ui-monospace, \"DejaVu Sans Mono\", monospace; font-size: 0.9em;\n}\n.moves li { display: flex; align-items: baseline; gap: 0.15em; }\n.moves .ply { color: var(--muted); min-width: 2.4em; text-align: right; font-size: 0.85em; }\n.moves .line .ply { min-width: 0; }\n.moves button { border: 0; background: none; padding: 0 0.3em; min-width: 0; border-radius: 4px; }\n.moves button.current { background: var(--current); color: #2b2620; }\n.moves button.ahead { color: var(--muted); }\n.moves li.variations {\n  grid-column: 1 / -1; display: block; margin: 0 0 0.2em 1.2em; padding-left: 0.4em;\n  border-left: 2px solid var(--line);\n}\n.moves .line { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 0.2em; }\n.moves .line li.variations { flex-basis: 100%; }\n.mark { font-weight: bold; text-decoration: none; }\n.problem { color: var(--warn); padding: 0.4em 0; }\n.zola.bad > :not(.problem) { display: none; }\n.sr-only {\n  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;\n  clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;\n}\n";
+const CSS = ":host { display: block; max-width: 32rem; margin-block: 1rem; }\n:host([hidden]) { display: none; }\n.zola {\n  all: initial; display: block; box-sizing: border-box; width: 100%;\n  font: 15px/1.4 system-ui, -apple-system, \"Segoe UI\", Roboto, sans-serif; text-align: start;\n  --ink: var(--zola-dark-ink, #2b2620); --muted: var(--zola-dark-muted, #6b6153);\n  --panel: var(--zola-dark-panel, #fffaf0); --line: var(--zola-dark-line, #dccfb6);\n  --accent: var(--zola-dark-accent, #2e7d32); --red: var(--zola-dark-red, #c62828);\n  --blue: var(--zola-dark-blue, #1e5bb8); --button: var(--zola-dark-button, #fff);\n  --button-line: var(--zola-dark-button-line, #b9a98a); --hover: var(--zola-dark-hover, #f3ead8);\n  --warn: var(--zola-dark-warn, #8a3b00); --link: var(--zola-dark-link, #1e5bb8); --current: #f2c94c;\n  color: var(--ink); color-scheme: var(--zola-dark-scheme, light); background: var(--panel);\n  border: 1px solid var(--line); border-radius: 8px; padding: 0.4em;\n}\n/* The dark colours, where --zola-dark is on (empty, a \"space toggle\"): where the loader\n   finds the page dark (.dark; .light where it does not), and before it runs (neither),\n   where the page's theme marks itself dark (zola.draw.schemes.PAGE_CSS, which the docs\n   tools write beside the board: the property is inherited into the shadow root). */\n.zola {\n  --zola-dark-ink: var(--zola-dark) #ece6dc; --zola-dark-muted: var(--zola-dark) #b3a996;\n  --zola-dark-panel: var(--zola-dark) #2a2724; --zola-dark-line: var(--zola-dark) #48423b;\n  --zola-dark-accent: var(--zola-dark) #43a047; --zola-dark-red: var(--zola-dark) #ef5350;\n  --zola-dark-blue: var(--zola-dark) #4f8fe8; --zola-dark-button: var(--zola-dark) #34302c;\n  --zola-dark-button-line: var(--zola-dark) #5a5249; --zola-dark-hover: var(--zola-dark) #403a35;\n  --zola-dark-warn: var(--zola-dark) #ffb74d; --zola-dark-link: var(--zola-dark) #8ab4f8;\n  --zola-dark-scheme: var(--zola-dark) dark;\n}\n.zola.dark { --zola-dark: ; }\n.zola.light { --zola-dark: initial; }\n.zola *, .zola *::before, .zola *::after { box-sizing: border-box; }\n[hidden] { display: none !important; }\n/* A board far from the screen is neither laid out nor painted until the reader scrolls\n   near it: a page of many boards opens faster, in less memory. Its size is its width. */\n.board {\n  display: block; width: 100%; aspect-ratio: 1; overflow: hidden; position: relative;\n  background: var(--panel); border-radius: 4px; content-visibility: auto;\n}\n.board > svg, .board > img {\n  display: block; width: 100%; height: 100%; max-width: none; margin: 0; touch-action: manipulation;\n}\n.board [data-square] { cursor: pointer; outline: none; }\n.board [data-square]:focus-visible { stroke: var(--ink); stroke-width: 7; stroke-dasharray: 14 8; }\n.board:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }\n/* The bar is as high as its buttons (their line, padding and border), set rather than\n   measured: a board whose parts the loader made keeps the room of its controls without\n   laying them out (.pending) until it paints them, so nothing shifts. Until then only\n   a static SVG inside the element, the status, the message (a puzzle's task) and the\n   author's comment are painted. (The docs tools declare the board's root painted\n   whole, as the loader would paint it: not .pending.) */\n.bar {\n  display: flex; flex-wrap: nowrap; align-items: center; gap: 0.3em; margin: 0.35em 0 0; min-width: 0;\n  height: calc(1.7em + 2px);\n}\n.pending .bar > * { display: none !important; }\n.pending { visibility: hidden; }\n.pending .board > *, .pending .status, .pending .message, .pending .note { visibility: visible; }\n/* Without scripts the controls of a painted board would never work: their room only. */\n@media (scripting: none) { .bar > *, .pie, .puzzle { visibility: hidden; } }\nbutton {\n  font: inherit; line-height: 1.3; margin: 0; padding: 0.2em 0.55em; min-width: 2.2em;\n  border: 1px solid var(--button-line); border-radius: 6px; background: var(--button);\n  color: var(--ink); cursor: pointer; text-transform: none; letter-spacing: normal;\n}\nbutton:hover:not(:disabled) { background: var(--hover); }\nbutton:disabled { opacity: 0.45; cursor: default; }\nbutton:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }\n.reset { white-space: nowrap; }\n.app-link {\n  margin-left: auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;\n  color: var(--link); font-size: 0.9em; text-decoration: underline;\n}\n.app-link.tight .words, .app-link.gone { display: none; } /* (see fit) */\np { margin: 0; }\n.line { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2em 0.6em; min-height: 2.1em; margin-top: 0.2em; }\n.status { font-weight: 600; }\n.status[data-turn]::before {\n  content: \"\"; display: inline-block; width: 0.8em; height: 0.8em; border-radius: 50%;\n  margin-right: 0.4em; vertical-align: -0.06em;\n}\n.status[data-turn=\"red\"]::before { background: var(--red); }\n.status[data-turn=\"blue\"]::before { background: var(--blue); }\n.status[data-turn=\"\"]::before { display: none; }\n.message { color: var(--warn); }\n.message:empty, .note:empty { display: none; }\n.pie, .puzzle { display: inline-flex; gap: 0.3em; }\n.puzzle[hidden], .puzzle [hidden] { display: none; }\n.pie button[data-do=\"swap\"] { background: var(--accent); border-color: var(--accent); color: #fff; }\n.note { font-style: italic; margin-top: 0.3em; }\n.moves {\n  position: relative; list-style: none; margin: 0.3em 0 0; padding: 0; height: 4.8em; overflow-y: auto;\n  display: grid; grid-template-columns: repeat(2, 1fr); align-content: start; gap: 0 0.5em;\n  font-family: ui-monospace, \"DejaVu Sans Mono\", monospace; font-size: 0.9em;\n}\n.moves li { display: flex; align-items: baseline; gap: 0.15em; }\n.moves .ply { color: var(--muted); min-width: 2.4em; text-align: right; font-size: 0.85em; }\n.moves .line .ply { min-width: 0; }\n.moves button { border: 0; background: none; padding: 0 0.3em; min-width: 0; border-radius: 4px; }\n.moves button.current { background: var(--current); color: #2b2620; }\n.moves button.ahead { color: var(--muted); }\n.moves li.variations {\n  grid-column: 1 / -1; display: block; margin: 0 0 0.2em 1.2em; padding-left: 0.4em;\n  border-left: 2px solid var(--line);\n}\n.moves .line { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 0.2em; }\n.moves .line li.variations { flex-basis: 100%; }\n.mark { font-weight: bold; text-decoration: none; }\n.problem { color: var(--warn); padding: 0.4em 0; }\n.zola.bad > :not(.problem) { display: none; }\n.sr-only {\n  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;\n  clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;\n}\n";
 const SHELL = "<div class=\"zola pending\" part=\"zola\" role=\"group\">\n<div class=\"board\" part=\"board\"></div>\n<div class=\"bar\">\n<button type=\"button\" data-do=\"first\" disabled>«</button><button type=\"button\" data-do=\"back\" disabled>‹</button><button type=\"button\" data-do=\"forward\" disabled>›</button><button type=\"button\" data-do=\"last\" disabled>»</button><button type=\"button\" data-do=\"flip\" disabled>⇅</button><button type=\"button\" class=\"reset\" data-do=\"reset\" hidden></button>\n<a class=\"app-link\" target=\"_blank\" rel=\"noopener\" hidden><span class=\"words\"></span> ↗</a>\n</div>\n<div class=\"line\"><p class=\"status\" data-turn=\"\" aria-live=\"polite\"></p><span class=\"pie\" hidden><span class=\"sr-only\"></span><button type=\"button\" data-do=\"swap\"></button><button type=\"button\" data-do=\"keep\"></button></span></div>\n<div class=\"puzzle\" hidden><button type=\"button\" data-do=\"hint\"></button><button type=\"button\" data-do=\"retry\" hidden></button><button type=\"button\" data-do=\"solution\"></button></div>\n<p class=\"message\"></p>\n<p class=\"note\"></p>\n<ol class=\"moves\" hidden></ol>\n<p class=\"announce sr-only\" aria-live=\"polite\"></p>\n<p class=\"problem\" role=\"status\" hidden></p>\n</div>".replace(/>\n</g, "><");
 // The most of a board's link that reaches Python (zola.rules.record.LINK_PREFIX).
 const LINK_PREFIX = 8001;
@@ -216,13 +217,13 @@ function style(root) {
 let template = null; // the board's parts (SHELL), made once
 let make = ""; // what they are made of (see makeOf)
 
-// The elements of a board's parts but its drawing, by kind, class and action: a shadow
-// root the docs tools declared is this loader's when it is made the same way.
+// The elements of a board's parts but its drawing and its move list, by kind, class and
+// action: a shadow root the docs tools declared is this loader's when it is made the same way.
 function makeOf(node) {
   const parts = [];
   for (const part of node.querySelector(".zola")?.children ?? []) {
-    parts.push(part); // the board itself, not its drawing
-    if (!part.classList.contains("board")) parts.push(...part.querySelectorAll("*"));
+    parts.push(part); // the board and the list themselves, not what they show
+    if (!part.matches(".board, .moves")) parts.push(...part.querySelectorAll("*"));
   }
   return parts.map((part) => `${part.localName}.${part.getAttribute("class")}.${part.getAttribute("data-do")}`).join(" ");
 }
@@ -289,23 +290,32 @@ function prepare(element) {
   roots.set(root, shell);
   shells.set(element, shell);
   resized?.observe(parts.bar);
-  if (screen) prepaint(shell, screen.textContent);
+  // A declared root the docs tools painted (not .pending) shows its first screen already.
+  if (screen) prepaint(shell, screen.textContent, own && !parts.zola.classList.contains("pending"));
   return shell;
 }
 
 // The rest of the first screen, as the docs tools wrote it beside its drawing
 // (zola.page.live.first_frame), with its link to the game it shows in the full app: painted
 // now, as it will be once live, so that when Python takes over nothing moves, and the
-// browser has nothing to paint again. Until then the board's events go nowhere. Its
-// key (the drawing's when they go together), the game its link shares, and the files it
-// asks for are kept for keep().
-function prepaint(shell, text) {
+// browser has nothing to paint again; where the docs tools painted it in the root they
+// declared (``declared``: zola.docs.sitefiles.board_root), only the link's address is
+// written. Until then the board's events go nowhere. Its key (the drawing's when they go
+// together), the game its link shares, and the files it asks for are kept for keep().
+function prepaint(shell, text, declared) {
   try {
     const { screen, labels, moves, key, shared, follows } = JSON.parse(text);
     if (!/^[0-9a-f]{8}$/.test(key) || typeof shared !== "string") throw new TypeError(key);
     screen.app_link = shared && `${PAGE}#${shared}`; // the app's address: only the loader knows it
     if (follows === true) screen.layout.dark = shell.dark; // the page's scheme (its SVG has both)
-    draw(shell, screen, labels, null, moves, false);
+    if (declared) {
+      shell.labels = labels;
+      markDark(shell.parts.zola, screen.layout.dark);
+      link(shell, screen);
+      if (screen.layout.panel) domModule().then((module) => module.keepInSight(shell.parts.moves), () => {});
+    } else {
+      draw(shell, screen, labels, null, moves, false);
+    }
     shell.prepainted = { key, shared, fetch: [...screen.fetch] };
   } catch {
     shell.prepainted = null; // not a screen: Python paints the whole board
@@ -424,11 +434,7 @@ function draw(shell, screen, labels, svg, moveList, live) {
   buttons.hint.disabled = !screen.can_hint;
   buttons.solution.disabled = !screen.can_show;
   parts.reset.hidden = !screen.changed;
-  parts.link.hidden = !screen.app_link;
-  if (screen.app_link) parts.link.href = screen.app_link;
-  const room = `${screen.app_link ? 1 : 0} ${screen.changed ? 1 : 0} ${screen.language}`;
-  if (screen.app_link && shell.room !== room) fit(shell); // the link's room may differ
-  shell.room = room;
+  link(shell, screen);
   parts.note.textContent = screen.comment;
   parts.moves.hidden = !screen.layout.panel;
   if (screen.layout.panel) {
@@ -445,6 +451,16 @@ function draw(shell, screen, labels, svg, moveList, live) {
     (current ?? board).focus({ preventScroll: true });
   }
   if (live) element.dataset.ready = "1";
+}
+
+// The link to the game in the full app, where the screen has one, fitted to its room.
+function link(shell, screen) {
+  const { parts } = shell;
+  parts.link.hidden = !screen.app_link;
+  if (screen.app_link) parts.link.href = screen.app_link;
+  const room = `${screen.app_link ? 1 : 0} ${screen.changed ? 1 : 0} ${screen.language}`;
+  if (screen.app_link && shell.room !== room) fit(shell); // the link's room may differ
+  shell.room = room;
 }
 
 // The app link's words show only where they fit beside the buttons (their width

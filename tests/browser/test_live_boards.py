@@ -19,6 +19,7 @@ from zola import Position
 from zola.docs.diagrams import Diagram
 from zola.draw.diagram import diagram
 from zola.page.live import first_frame
+from zola.puzzles.sets import load
 from zola.rules.link import parse
 
 # Readers' games: A is at Blue's first turn (the pie offer), B an 8x8 view-only board.
@@ -461,7 +462,7 @@ def test_a_docs_tools_board_is_whole_before_any_script_and_nothing_moves(page, s
     )
     for route in held["loader"]:
         route.continue_()
-    page.wait_for_function("!document.querySelector('#near').shadowRoot.querySelector('.pending')")
+    page.wait_for_function("window.zolaBoards && !document.querySelector('#near').children.length")
     assert near.locator(".status").text_content() == "Blue to move."  # painted before Python
     assert same(before, boxes())
     assert page.evaluate(  # the declared root and its style sheet are kept
@@ -594,7 +595,9 @@ def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
     before = board.bounding_box(), page.locator("#after").bounding_box()
     for route in held["loader"]:
         route.continue_()
-    page.wait_for_function("!document.querySelector('[data-zola]').shadowRoot.querySelector('.pending')")
+    page.wait_for_function(  # the loader took the board: its screen script read
+        "window.zolaBoards && !document.querySelector('[data-zola]').children.length"
+    )
     assert board.locator(".status").text_content() == status
     assert line > 45  # the offer under the status, its buttons on two lines in German
     assert board.locator(".line").bounding_box()["height"] == line
@@ -627,6 +630,74 @@ def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
     board.locator(".moves button.current").filter(has_text="swap").wait_for()
     assert board.locator(".pie").is_hidden()
     assert not page.console_errors
+
+
+# A board's shadow root as a tree to compare: each element's name, its attributes sorted,
+# its children; each text.
+ROOT_TREE = """(element) => {
+  const tree = (node) => node.nodeType === 3 ? node.data
+    : [node.localName, [...node.attributes].map((a) => `${a.name}=${a.value}`).sort(),
+       [...node.childNodes].map(tree)];
+  return tree(element.shadowRoot.querySelector(".zola"));
+}"""
+
+
+def test_the_docs_tools_declare_the_first_screen_as_the_loader_paints_it(
+    page, server_url
+) -> None:
+    # Each board twice: as the docs tools write it (its root declared, painted whole) and
+    # with its drawing alone beside its screen (the loader makes the parts and paints
+    # them). Before Python runs, the two roots are the same, attribute for attribute.
+    puzzle = next(p for p in load(6) if p.moves >= 2)
+    cases = [  # (link, options, language, the app link)
+        ("v1;size=6;moves=c3xd3", {"live": ""}, "en", True),
+        ("v2;size=6;moves=c3xd3;notes=1:cBlue_may_swap_here", {"live": "panel"}, "de", True),
+        ("v1;size=10", {"live": "static"}, "fr", False),
+        ("v1;size=8;moves=d4xe4.d5xe4", {"live": "static", "dark": "", "flip": ""}, "en", True),
+        (f"puzzle={puzzle.id}", {"live": ""}, "nl", True),
+    ]
+    body = []
+    for link, options, language, app_link in cases:
+        docs = Diagram(f"#{link}", options)
+        declared = docs.live_element(docs.live_preview(language=language, app_link=app_link))
+        assert "<template shadowrootmode" in declared and 'class="zola pending' not in declared
+        drawing = re.sub(r"<template shadowrootmode.*?(<svg.*</svg>).*?</template>", r"\1",
+                         declared, flags=re.S)
+        assert "<template" not in drawing and "<svg" in drawing
+        body.append(f'<div lang="{language}">{declared}{drawing}</div>')
+    page.route("**/micropython.wasm", lambda route: None)  # Python never runs
+    open_host(page, server_url, host_page("".join(body)), settle=False)
+    page.wait_for_function(
+        "window.zolaBoards && [...document.querySelectorAll('[data-zola]')]"
+        ".every((e) => e.shadowRoot && !e.children.length)"
+    )
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
+    boards = page.locator("[data-zola]")
+    assert boards.count() == 2 * len(cases)
+    kept = "(e) => !e.shadowRoot.adoptedStyleSheets.length && !!e.shadowRoot.querySelector('style')"
+    for i, case in enumerate(cases):
+        declared, painted = (boards.nth(2 * i + k) for k in (0, 1))
+        assert declared.evaluate(kept) and not painted.evaluate(kept), case  # the root, kept
+        assert declared.evaluate(ROOT_TREE) == painted.evaluate(ROOT_TREE), case
+    assert page.evaluate("window.zolaBoards.mounted()") == 0
+    assert not page.console_errors
+
+
+@pytest.mark.context(java_script_enabled=False)
+def test_without_scripts_a_docs_tools_board_shows_its_screen_but_no_dead_controls(
+    page, server_url
+) -> None:
+    docs = Diagram("#v2;size=6;moves=c3xd3;notes=1:cBlue_may_swap_here", {"live": "panel"})
+    open_host(page, server_url, host_page(docs.live_element(docs.live_preview())), settle=False)
+    board = page.locator("[data-zola]")
+    board.locator("svg[data-position]").wait_for()
+    assert board.locator(".status").text_content() == "Blue to move."
+    assert board.locator(".status").is_visible() and board.locator(".note").is_visible()
+    assert board.locator(".moves button.current").is_visible()  # the game, read
+    # The buttons would never work: unseen, their room kept (nothing moves either way).
+    for control in ('[data-do="back"]', '[data-do="swap"]', "a.app-link"):
+        assert board.locator(control).is_hidden(), control
+    assert board.locator(".bar").bounding_box()["height"] > 20
 
 
 class _TwoPartPage(http.server.BaseHTTPRequestHandler):
@@ -670,9 +741,8 @@ def test_a_loader_that_runs_while_the_page_is_read_takes_each_board_once_closed(
         streamed = f"http://127.0.0.1:{server.server_address[1]}/"
         page.route(url, lambda route: route.continue_(url=streamed))
         page.goto(url, wait_until="commit")
-        page.wait_for_function(  # b0 painted by the loader while b1 is still being read
-            "window.zolaBoards && !document.querySelector('#b0').shadowRoot"
-            ".querySelector('.pending')"
+        page.wait_for_function(  # b0 taken by the loader while b1 is still being read
+            "window.zolaBoards && !document.querySelector('#b0').children.length"
         )
         assert page.evaluate("document.readyState") == "loading"
         assert page.locator("#b0 .status").text_content() == "Red to move."

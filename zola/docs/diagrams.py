@@ -518,13 +518,14 @@ class Diagram:
     ) -> str:
         """What a live board's element holds until it is live (and without JavaScript):
         the SVG of the board's first screen for a reader in ``language``, inlined, and
-        the rest of that screen in a JSON script, which the loader paints before Python
-        runs, so that nothing moves when the board becomes live (see
-        :func:`zola.page.live.first_frame`). When the live boards' files are here, the SVG
-        has that screen's key (the board then keeps this drawing rather than making it
-        again) and sits in the board's shadow root, declared in HTML, as the loader
-        makes it (:func:`zola.docs.sitefiles.board_root`): the board shows in its frame at
-        once, and does not grow by its controls when the loader takes it over.
+        the rest of that screen in a JSON script (see :func:`zola.page.live.first_frame`).
+        When the live boards' files are here, the SVG has that screen's key (the board
+        then keeps this drawing rather than making it again) and sits in the board's
+        shadow root, declared in HTML, as the loader makes and paints it
+        (:func:`zola.docs.sitefiles.board_root`): the whole board shows at once, and
+        nothing moves or is painted again when the loader and Python take it over. (The
+        loader paints the JSON screen into parts of its own where it cannot keep that
+        root.)
 
         >>> preview = Diagram("#v1;size=6;moves=c3xd3", {"live": "static"}).live_preview()
         >>> preview.count("data-frame="), preview.count('<script type="application/json"')

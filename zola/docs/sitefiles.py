@@ -103,31 +103,38 @@ def join_parts(text: str) -> str:
 
 
 def board_root(drawing: str, screen: str) -> str | None:
-    """A live board's shadow root declared in HTML, as the loader makes it: its style
-    sheet and parts, ``drawing`` (inline SVG) on the board, and what of the first screen
-    takes room (``screen``, its JSON text from :func:`zola.page.live.first_frame`): its
-    language, dark or not, the move list (``panel``), the status line with the pie
-    offer, a puzzle's buttons and task (the message), and the author's comment on the
-    position. The browser attaches it as it
-    reads the page, so the board shows in its frame, at its height, before any script
-    runs: nothing moves when the loader takes it over and paints the rest (it keeps the
-    root when it is its own). None when :data:`STYLE` or :data:`PARTS` is missing.
+    """A live board's shadow root declared in HTML, as the loader makes and paints it:
+    its style sheet and parts, ``drawing`` (inline SVG) on the board, and the rest of
+    the first screen (``screen``, its JSON text from :func:`zola.page.live.first_frame`),
+    as web/boards.js's ``draw`` writes it: language, scheme, words, which buttons work,
+    the move list (``panel``), the status line with the pie offer, a puzzle's buttons
+    and task (the message), the author's comment on the position. The browser attaches
+    it as it reads the page, so the board shows whole, at its height, before any script
+    runs; the loader keeps the root when it is its own and has nothing to paint in it
+    but the app link's address, which only it knows (bench/many_boards.py: a page of
+    24 boards ready about 13 ms sooner than when it painted them). None for a screen
+    that says what is wrong with its link (the loader paints that), or when
+    :data:`STYLE` or :data:`PARTS` is missing.
 
     >>> from zola.page.live import first_frame
     >>> _, _, screen = first_frame("v2;size=6;moves=c3xd3;notes=1:cRed_~26_Blue;panel")
     >>> root = board_root('<svg id="d"></svg>', screen)
     >>> root.startswith('<template shadowrootmode="open"><style>'), root.endswith("</template>")
     (True, True)
-    >>> '<div class="board" part="board"><svg id="d"></svg></div>' in root
+    >>> '<div class="board" part="board" tabindex="-1"><svg id="d"></svg></div>' in root
     True
-    >>> '<div class="zola pending" lang="en" part="zola"' in root
+    >>> '<div class="zola" lang="en" part="zola" role="group" aria-label="Zola game">' in root
     True
     >>> '<p class="status" data-turn="blue" aria-live="polite">Blue to move.</p>' in root
     True
+    >>> '<button type="button" data-do="back" title="Back one move" aria-label="Back' in root
+    True
     >>> '<button type="button" data-do="swap">Swap colours</button>' in root
     True
-    >>> '<p class="note">Red &amp; Blue</p>' in root, '<ol class="moves">' in root
-    (True, True)
+    >>> '<p class="note">Red &amp; Blue</p>' in root
+    True
+    >>> '<ol class="moves" aria-label="Moves"><li' in root
+    True
     >>> line = "6-2nknhv;2;600;6/6/r5/6/6/r4b b;f1xa1 a4-a5 a1xa5;|"
     >>> root = board_root("<svg></svg>", first_frame("puzzle=6-2nknhv", line=line)[2])
     >>> '<div class="puzzle"><button type="button" data-do="hint">Hint</button>' in root
@@ -136,57 +143,105 @@ def board_root(drawing: str, screen: str) -> str | None:
     True
     """
     loaded = shell()
-    if loaded is None:
-        return None
-    css, parts = loaded
     first = json.loads(screen)
     fields, words = first["screen"], first["labels"]
-    layout, comment, message = fields["layout"], fields["comment"], fields["message"]
-    text = {name: html.escape(words[name]) for name in ("pie", "swap", "keep")}  # the offer
-    hint, solution = html.escape(words["hint"]), html.escape(words["solution"])
-    # Its scheme, when its link says one; else the page's, by CSS (web/board.css).
+    if loaded is None or fields["problem"]:
+        return None
+    css, parts = loaded
+    say = {name: html.escape(text) for name, text in words.items()}
+    layout, panel = fields["layout"], fields["layout"]["panel"]
+    # Its scheme, when its link says one; else the page's, by CSS (web/board.css), until
+    # the loader reads it.
     scheme = " dark" if layout["dark"] else "" if first["follows"] else " light"
-    board = '<div class="board" part="board">'
-    made = {  # each part as the loader makes it, and as it is here ("": as it is)
-        '<div class="zola pending"': (
-            f'<div class="zola pending{scheme}"'
-            f' lang="{html.escape(fields["language"])}"'
-        ),
-        board + "</div>": board + drawing + "</div>",
-        '<p class="status" data-turn="" aria-live="polite"></p>': (
-            f'<p class="status" data-turn="{html.escape(fields["turn"])}" aria-live="polite">'
-            f"{html.escape(fields['status'])}</p>"
-        ),
-        '<span class="pie" hidden><span class="sr-only"></span>'
-        '<button type="button" data-do="swap"></button>'
-        '<button type="button" data-do="keep"></button></span>': (
-            f'<span class="pie" title="{text["pie"]}"><span class="sr-only">{text["pie"]}</span>'
-            f'<button type="button" data-do="swap">{text["swap"]}</button>'
-            f'<button type="button" data-do="keep">{text["keep"]}</button></span>'
+
+    def shown(shows: bool) -> str:
+        return "" if shows else " hidden"
+
+    def works(can: bool) -> str:
+        return "" if can else " disabled"
+
+    def step(name: str, can: bool) -> tuple[str, str]:
+        return (
+            f'<button type="button" data-do="{name}" disabled>',
+            f'<button type="button" data-do="{name}"{works(can)} title="{say[name]}"'
+            f' aria-label="{say[name]}">',
         )
-        if fields["pie"]
-        else "",
-        # A puzzle's buttons (their room: they work once the loader runs), and its task.
-        '<div class="puzzle" hidden><button type="button" data-do="hint"></button>'
-        '<button type="button" data-do="retry" hidden></button>'
-        '<button type="button" data-do="solution"></button></div>': (
-            f'<div class="puzzle"><button type="button" data-do="hint">{hint}</button>'
-            '<button type="button" data-do="retry" hidden></button>'
-            f'<button type="button" data-do="solution">{solution}</button></div>'
-        )
-        if fields["puzzle"]
-        else "",
-        '<p class="message"></p>': f'<p class="message">{html.escape(message)}</p>'
-        if message
-        else "",
-        '<ol class="moves" hidden>': '<ol class="moves">' if layout["panel"] else "",
-        '<p class="note"></p>': f'<p class="note">{html.escape(comment)}</p>' if comment else "",
-    }
+
+    link = html.escape(re.sub(r"\s*↗$", "", words["app_link"]))
+    announce = html.escape(fields["announce"])
+    made = dict(  # each part as the loader makes it, and as it paints the first screen
+        [
+            (
+                '<div class="zola pending" part="zola" role="group">',
+                f'<div class="zola{scheme}" lang="{html.escape(fields["language"])}" part="zola"'
+                f' role="group" aria-label="{say["label"]}">',
+            ),
+            (
+                '<div class="board" part="board"></div>',
+                f'<div class="board" part="board" tabindex="{0 if layout["static"] else -1}">'
+                f"{drawing}</div>",
+            ),
+            step("first", fields["can_back"]),
+            step("back", fields["can_back"]),
+            step("forward", fields["can_forward"]),
+            step("last", fields["can_forward"]),
+            step("flip", True),
+            (
+                '<button type="button" class="reset" data-do="reset" hidden></button>',
+                f'<button type="button" class="reset" data-do="reset"{shown(fields["changed"])}'
+                f' title="{say["reset_title"]}">{say["reset"]}</button>',
+            ),
+            (
+                '<a class="app-link" target="_blank" rel="noopener" hidden>'
+                '<span class="words"></span>',
+                f'<a class="app-link" target="_blank" rel="noopener"{shown(bool(first["shared"]))}'
+                f' title="{say["app_link"]}"><span class="words">{link}</span>',
+            ),
+            (
+                '<p class="status" data-turn="" aria-live="polite"></p>',
+                f'<p class="status" data-turn="{html.escape(fields["turn"])}" aria-live="polite">'
+                f"{html.escape(fields['status'])}</p>",
+            ),
+            (
+                '<span class="pie" hidden><span class="sr-only"></span>'
+                '<button type="button" data-do="swap"></button>'
+                '<button type="button" data-do="keep"></button></span>',
+                f'<span class="pie"{shown(fields["pie"])} title="{say["pie"]}">'
+                f'<span class="sr-only">{say["pie"]}</span>'
+                f'<button type="button" data-do="swap">{say["swap"]}</button>'
+                f'<button type="button" data-do="keep">{say["keep"]}</button></span>',
+            ),
+            (
+                '<div class="puzzle" hidden><button type="button" data-do="hint"></button>'
+                '<button type="button" data-do="retry" hidden></button>'
+                '<button type="button" data-do="solution"></button></div>',
+                f'<div class="puzzle"{shown(bool(fields["puzzle"]))}>'
+                f'<button type="button" data-do="hint"{works(fields["can_hint"])}>'
+                f'{say["hint"]}</button><button type="button" data-do="retry"'
+                f'{shown(fields["can_retry"])}>{say["retry"]}</button><button type="button"'
+                f' data-do="solution" title="{say["solution_title"]}"{works(fields["can_show"])}>'
+                f'{say["solution"]}</button></div>',
+            ),
+            (
+                '<p class="message"></p>',
+                f'<p class="message">{html.escape(fields["message"])}</p>',
+            ),
+            ('<p class="note"></p>', f'<p class="note">{html.escape(fields["comment"])}</p>'),
+            (
+                '<ol class="moves" hidden></ol>',  # (the move list: zola.draw.movelist's markup)
+                f'<ol class="moves"{shown(panel)} aria-label="{say["moves"]}">'
+                f'{first["moves"] if panel else ""}</ol>',
+            ),
+            (
+                '<p class="announce sr-only" aria-live="polite"></p>',
+                f'<p class="announce sr-only" aria-live="polite">{announce}</p>',
+            ),
+        ]
+    )
     for part, here in made.items():
         if part not in parts:
             raise ValueError(f"{PARTS}: no {part}, which zola.docs.sitefiles fills")
-        if here:
-            parts = parts.replace(part, here, 1)
+        parts = parts.replace(part, here, 1)
     return f'<template shadowrootmode="open"><style>{css}</style>{parts}</template>'
 
 
@@ -219,6 +274,27 @@ def files(root: Path | None = None) -> list[str]:
     if missing:
         raise FileNotFoundError(f"{HINT}; not found in {root}: {', '.join(missing)}")
     return listed
+
+
+def started(root: Path | None = None) -> list[str]:
+    """What the loader fetches as soon as it runs, as paths under APP (of :func:`files`):
+    all but the loader, the board's style sheet and parts, which it holds, and the files
+    a board may ask for later (its ``FILES``: the puzzle sets). A page may ask for them
+    beside its loader line (:func:`zola.docs.diagrams.loader_script`), so that they come
+    while the browser still reads the page.
+
+    >>> [path.rsplit("/", 1)[1] for path in started()][-2:]  # MicroPython's
+    ['micropython.mjs', 'micropython.wasm']
+    >>> [path for path in started() if path.startswith("zola/data/")]
+    []
+    """
+    root = source() if root is None else root
+    loader = (root / LOADER).read_text(encoding="utf-8")
+    wanted = re.search(r"\nconst FILES = \{(.*?)\n\};", loader, re.S)
+    if wanted is None:
+        raise ValueError(f"{LOADER}: no `const FILES = {{...}};`, which zola.docs.sitefiles reads")
+    later = {LOADER, STYLE, PARTS, *re.findall(r'\burl\("([^"]+)"\)', wanted[1])}
+    return [path for path in files(root) if path not in later]
 
 
 def _with_imports(root: Path, paths: list[str]) -> list[str]:
@@ -259,24 +335,3 @@ def copy(destination: Path, root: Path | None = None) -> list[str]:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(root / path, target)
     return listed
-def started(root: Path | None = None) -> list[str]:
-    """What the loader fetches as soon as it runs, as paths under APP (of :func:`files`):
-    all but the loader, the board's style sheet and parts, which it holds, and the files
-    a board may ask for later (its ``FILES``: the puzzle sets). A page may ask for them
-    beside its loader line (:func:`zola.docs.diagrams.loader_script`), so that they come
-    while the browser still reads the page.
-
-    >>> [path.rsplit("/", 1)[1] for path in started()][-2:]  # MicroPython's
-    ['micropython.mjs', 'micropython.wasm']
-    >>> [path for path in started() if path.startswith("zola/data/")]
-    []
-    """
-    root = source() if root is None else root
-    loader = (root / LOADER).read_text(encoding="utf-8")
-    wanted = re.search(r"\nconst FILES = \{(.*?)\n\};", loader, re.S)
-    if wanted is None:
-        raise ValueError(f"{LOADER}: no `const FILES = {{...}};`, which zola.docs.sitefiles reads")
-    later = {LOADER, STYLE, PARTS, *re.findall(r'\burl\("([^"]+)"\)', wanted[1])}
-    return [path for path in files(root) if path not in later]
-
-
