@@ -94,13 +94,21 @@ function hostDark(element) {
 // The schemes of boards taken on together, all read before any of them is written to:
 // the browser computes the page's style once for them all, not once a board. Kept until
 // the task ends (the loader's own writes, inside the boards, never change them).
-let known = null; // element -> whether it shows dark, for the rest of this task
+let known = null; // element -> [whether it shows dark, whether it does now], for this task
 function readSchemes(elements) {
-  known = new Map(elements.map((element) => [element, hostDark(element)]));
+  known = new Map(elements.map((element) => [element, [hostDark(element), shownDark(element)]]));
   queueMicrotask(() => { known = null; });
 }
 function schemeOf(element) {
-  return known?.get(element) ?? hostDark(element);
+  return known?.get(element)?.[0] ?? hostDark(element);
+}
+
+// Whether a board's declared frame shows dark now (by its class, or the page's style
+// sheet beside it: zola.draw.schemes.PAGE_CSS); null for an element without one.
+function shownDark(element) {
+  if (known?.has(element)) return known.get(element)[1];
+  const zola = element.shadowRoot?.querySelector(".zola");
+  return zola ? getComputedStyle(zola).colorScheme === "dark" : null;
 }
 
 // Mark a board's frame dark or light (web/board.css): its colours, and its drawing's
@@ -267,7 +275,9 @@ function prepare(element) {
     style(root);
     root.querySelector(".board").append(...preview);
   }
-  element.replaceChildren();
+  // The page's style sheet beside the board stays: a declared frame takes the page's
+  // scheme by it (zola.draw.schemes.PAGE_CSS).
+  element.replaceChildren(...held.filter((node) => node.matches("style.zola-scheme")));
   const find = (selector) => root.querySelector(selector);
   const parts = {
     zola: find(".zola"), board: find(".board"), status: find(".status"), message: find(".message"),
@@ -277,9 +287,10 @@ function prepare(element) {
   };
   for (const button of root.querySelectorAll("[data-do]")) parts.buttons[button.dataset.do] = button;
   // Until Python (or the docs tools' first screen) says otherwise: the page's scheme, no
-  // move list. The link's words are read by Python only (zola.rules.link).
+  // move list. The link's words are read by Python only (zola.rules.link). A declared
+  // frame with its first screen keeps the scheme it shows until that screen says which.
   const dark = schemeOf(element);
-  markDark(parts.zola, dark);
+  if (!own || !screen) markDark(parts.zola, dark);
   // The key of a drawing the docs tools made of the board's first screen: Python keeps
   // that drawing when the key is its own (zola.page.live.frame_key), rather than making it again.
   const frame = preview.length === 1 ? preview[0].getAttribute("data-frame") : null;
@@ -310,7 +321,9 @@ function prepaint(shell, text, declared) {
     if (follows === true) screen.layout.dark = shell.dark; // the page's scheme (its SVG has both)
     if (declared) {
       shell.labels = labels;
-      markDark(shell.parts.zola, screen.layout.dark);
+      // (A class written where the frame shows its scheme already would only have the
+      // browser compute the board's whole style again.)
+      if (shownDark(shell.element) !== screen.layout.dark) markDark(shell.parts.zola, screen.layout.dark);
       link(shell, screen);
       if (screen.layout.panel) domModule().then((module) => module.keepInSight(shell.parts.moves), () => {});
     } else {

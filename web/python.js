@@ -14,19 +14,19 @@ function fetchFile(href) {
 
 // Start MicroPython (``runtime``: micropython.mjs's module, its ``wasm`` beside it), put
 // ``files`` (file system name -> address) in its file system, offer ``modules`` (name ->
-// JavaScript module) to its imports, and run ``code``. All files are fetched at once;
-// the promise fails naming what did not come.
+// JavaScript module) to its imports, and run ``code``. All files are fetched at once,
+// while MicroPython starts; the promise fails naming what did not come.
 export async function startPython({ runtime, wasm, files, modules = {}, code }) {
   const names = Object.keys(files);
-  const contents = await Promise.all(
-    names.map((name) => fetchFile(files[name]).then((response) => response.arrayBuffer())),
-  );
-  const mp = await runtime.loadMicroPython({
-    url: wasm,
-    linebuffer: false,
-    stdout: (text) => console.log(text),
-    stderr: (text) => console.error(text),
-  });
+  const [contents, mp] = await Promise.all([
+    Promise.all(names.map((name) => fetchFile(files[name]).then((response) => response.arrayBuffer()))),
+    runtime.loadMicroPython({
+      url: wasm,
+      linebuffer: false,
+      stdout: (text) => console.log(text),
+      stderr: (text) => console.error(text),
+    }),
+  ]);
   names.forEach((name, at) => mp.FS.writeFile(name, new Uint8Array(contents[at])));
   for (const [name, module] of Object.entries(modules)) mp.registerJsModule(name, module);
   mp.runPython(code);

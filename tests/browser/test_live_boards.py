@@ -27,6 +27,9 @@ GAME_A = "v1;size=6;moves=c3xd3.c4xd3.e3xd3;ply=1;panel"
 GAME_B = "v1;size=8;moves=d4xe4.d5xe4;static;flip"
 GAME_D = "v2;size=6;moves=c3xd3.c4xd3(e4xd3).e3xd3;at=3;notes=1:ac4-d3,cBlue_to_move;panel;dark"
 BAD = "v1;size=7"
+# A board's element once the loader took it on: only the page's style sheet that the docs
+# tools wrote beside the board is left (zola.draw.schemes.PAGE_CSS).
+TAKEN = "(e) => [...e.children].every((node) => node.matches('style.zola-scheme'))"
 # A host page whose CSS tries to restyle everything the boards are made of.
 HOSTILE_CSS = """
 svg { max-width: 10px !important; fill: red; display: none; }
@@ -462,7 +465,9 @@ def test_a_docs_tools_board_is_whole_before_any_script_and_nothing_moves(page, s
     )
     for route in held["loader"]:
         route.continue_()
-    page.wait_for_function("window.zolaBoards && !document.querySelector('#near').children.length")
+    page.wait_for_function(  # the loader took the board: only the page's style is left
+        f"window.zolaBoards && ({TAKEN})(document.querySelector('#near'))"
+    )
     assert near.locator(".status").text_content() == "Blue to move."  # painted before Python
     assert same(before, boxes())
     assert page.evaluate(  # the declared root and its style sheet are kept
@@ -531,7 +536,7 @@ def test_a_declared_board_put_in_by_a_script_or_of_another_loader_is_taken_over(
         # (the drawing's own: its two schemes, zola.draw.schemes)
         styles = f"[...{root}.querySelectorAll('style')].filter((s) => !s.closest('svg')).length"
         assert page.evaluate(styles) == 1 - sheets
-        assert page.evaluate(f"document.querySelector('#{name}').children.length") == 0
+        assert live.evaluate(TAKEN)
         assert live.locator("svg[data-position]").evaluate("(svg) => svg.made") == "docs"
         assert live.locator(".status").text_content() == "Red to move."
         live.locator('button[data-do="back"]').click()
@@ -596,7 +601,7 @@ def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
     for route in held["loader"]:
         route.continue_()
     page.wait_for_function(  # the loader took the board: its screen script read
-        "window.zolaBoards && !document.querySelector('[data-zola]').children.length"
+        f"window.zolaBoards && ({TAKEN})(document.querySelector('[data-zola]'))"
     )
     assert board.locator(".status").text_content() == status
     assert line > 45  # the offer under the status, its buttons on two lines in German
@@ -633,12 +638,16 @@ def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
 
 
 # A board's shadow root as a tree to compare: each element's name, its attributes sorted,
-# its children; each text.
+# its children; each text; and the scheme its frame shows (by its class dark or light, or
+# by the page's CSS: the class itself is left out).
 ROOT_TREE = """(element) => {
+  const zola = element.shadowRoot.querySelector(".zola");
+  const value = (node, a) => node === zola && a.name === "class"
+    ? a.value.split(" ").filter((word) => word !== "dark" && word !== "light").join(" ") : a.value;
   const tree = (node) => node.nodeType === 3 ? node.data
-    : [node.localName, [...node.attributes].map((a) => `${a.name}=${a.value}`).sort(),
+    : [node.localName, [...node.attributes].map((a) => `${a.name}=${value(node, a)}`).sort(),
        [...node.childNodes].map(tree)];
-  return tree(element.shadowRoot.querySelector(".zola"));
+  return [getComputedStyle(zola).colorScheme, tree(zola)];
 }"""
 
 
@@ -655,6 +664,7 @@ def test_the_docs_tools_declare_the_first_screen_as_the_loader_paints_it(
         ("v1;size=10", {"live": "static"}, "fr", False),
         ("v1;size=8;moves=d4xe4.d5xe4", {"live": "static", "dark": "", "flip": ""}, "en", True),
         (f"puzzle={puzzle.id}", {"live": ""}, "nl", True),
+        ("v1;size=6;moves=c3xd3.c4xd3", {"live": "static"}, "es", True),  # on a dark ground
     ]
     body = []
     for link, options, language, app_link in cases:
@@ -664,12 +674,13 @@ def test_the_docs_tools_declare_the_first_screen_as_the_loader_paints_it(
         drawing = re.sub(r"<template shadowrootmode.*?(<svg.*</svg>).*?</template>", r"\1",
                          declared, flags=re.S)
         assert "<template" not in drawing and "<svg" in drawing
-        body.append(f'<div lang="{language}">{declared}{drawing}</div>')
+        ground = ' style="background: #202020"' if language == "es" else ""
+        body.append(f'<div lang="{language}"{ground}>{declared}{drawing}</div>')
     page.route("**/micropython.wasm", lambda route: None)  # Python never runs
     open_host(page, server_url, host_page("".join(body)), settle=False)
     page.wait_for_function(
         "window.zolaBoards && [...document.querySelectorAll('[data-zola]')]"
-        ".every((e) => e.shadowRoot && !e.children.length)"
+        f".every((e) => e.shadowRoot && ({TAKEN})(e))"
     )
     page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
     boards = page.locator("[data-zola]")
@@ -679,6 +690,8 @@ def test_the_docs_tools_declare_the_first_screen_as_the_loader_paints_it(
         declared, painted = (boards.nth(2 * i + k) for k in (0, 1))
         assert declared.evaluate(kept) and not painted.evaluate(kept), case  # the root, kept
         assert declared.evaluate(ROOT_TREE) == painted.evaluate(ROOT_TREE), case
+    schemes = [boards.nth(2 * i).evaluate(ROOT_TREE)[0] for i in range(len(cases))]
+    assert schemes == ["light", "light", "light", "dark", "light", "dark"]
     assert page.evaluate("window.zolaBoards.mounted()") == 0
     assert not page.console_errors
 
@@ -742,7 +755,7 @@ def test_a_loader_that_runs_while_the_page_is_read_takes_each_board_once_closed(
         page.route(url, lambda route: route.continue_(url=streamed))
         page.goto(url, wait_until="commit")
         page.wait_for_function(  # b0 taken by the loader while b1 is still being read
-            "window.zolaBoards && !document.querySelector('#b0').children.length"
+            f"window.zolaBoards && ({TAKEN})(document.querySelector('#b0'))"
         )
         assert page.evaluate("document.readyState") == "loading"
         assert page.locator("#b0 .status").text_content() == "Red to move."
@@ -756,7 +769,7 @@ def test_a_loader_that_runs_while_the_page_is_read_takes_each_board_once_closed(
         board = page.locator(f"#b{i}")
         assert board.evaluate("(e) => e.shadowRoot.querySelectorAll('.zola, .bar').length") == 2
         assert board.locator("svg[data-position]").get_attribute("data-frame")  # the docs' drawing
-        assert board.evaluate("(e) => e.children.length") == 0  # its screen script read
+        assert board.evaluate(TAKEN)  # its screen script read
     page.locator("#b2").locator('button[data-do="back"]').click()
     page.locator("#b2 .moves button.current").filter(has_text="c3xd3").wait_for()
     assert not page.console_errors

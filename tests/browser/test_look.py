@@ -222,7 +222,11 @@ def test_a_docs_tools_board_shows_in_a_dark_pages_scheme_before_python_and_keeps
     open_host(page, server_url, html, settle=False)
     page.wait_for_function("document.querySelector('[data-zola]').shadowRoot?.querySelector('svg')")
     live = page.locator("[data-zola]")
-    live.locator(".zola.dark").wait_for(state="attached")  # the loader found the page dark
+    page.wait_for_function(  # the loader took the board on (its screen script read)
+        "window.zolaBoards && !document.querySelector('[data-zola] script.zola-screen')"
+    )
+    scheme = "(zola) => getComputedStyle(zola).colorScheme"
+    assert live.locator(".zola").evaluate(scheme) == "dark"  # the page's, as the loader finds it
     background = "(svg) => getComputedStyle(svg.querySelector('.background')).fill"
     drawing = live.locator("svg[data-position]")
     assert drawing.evaluate(background) == "rgb(42, 39, 36)"  # dark before Python

@@ -242,7 +242,7 @@ def test_a_docs_puzzle_shows_its_task_before_any_script_and_nothing_moves(
     for route in held["loader"]:
         route.continue_()
     page.wait_for_function(  # the loader took the board: its screen script read
-        "window.zolaBoards && !document.querySelector('[data-zola]').children.length"
+        "window.zolaBoards && !document.querySelector('[data-zola] script.zola-screen')"
     )
     assert host.locator('[data-do="hint"]').is_visible()
     for route in held["runtime"]:
