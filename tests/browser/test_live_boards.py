@@ -607,11 +607,14 @@ def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
     assert line > 45  # the offer under the status, its buttons on two lines in German
     assert board.locator(".line").bounding_box()["height"] == line
     assert board.locator(".note").text_content() == "Blue may swap here"
-    assert board.locator('button[data-do="swap"]').is_visible()
+    swap = board.locator('button[data-do="swap"]')
+    assert swap.text_content() in ("Swap colours", "Farben tauschen") and swap.is_hidden()
     assert board.locator(".moves button.current").text_content() == "c3xd3"
     assert board.get_attribute("data-ready") is None
     assert game_of(board).startswith("v2;size=6;moves=c3xd3;notes=")  # its link, at once
-    board.locator('button[data-do="back"]').click()  # before Python: nothing happens
+    back = board.locator('button[data-do="back"]')
+    assert back.is_hidden()  # the buttons show once they work: before Python, nothing happens
+    back.dispatch_event("click")
     assert board.locator(".moves button.current").text_content() == "c3xd3"
     board.locator(".zola").evaluate(  # mark what is painted now
         "(zola) => { zola.querySelector('.status').firstChild.made = 'docs';"
@@ -622,6 +625,7 @@ def test_a_docs_tools_board_shows_its_whole_first_screen_and_nothing_moves(
         route.continue_()
     wait_settled(page)
     assert board.get_attribute("data-ready") == "1"
+    assert swap.is_visible() and back.is_visible()
     # The board keeps the screen painted before Python ran: nothing was painted again.
     assert board.locator(".zola").evaluate(
         "(zola) => [zola.querySelector('.status').firstChild.made,"

@@ -244,10 +244,12 @@ def test_a_docs_puzzle_shows_its_task_before_any_script_and_nothing_moves(
     page.wait_for_function(  # the loader took the board: its screen script read
         "window.zolaBoards && !document.querySelector('[data-zola] script.zola-screen')"
     )
-    assert host.locator('[data-do="hint"]').is_visible()
+    hint = host.locator('[data-do="hint"]')
+    assert hint.is_hidden() and hint.text_content() == "Hint"  # it shows once it works
     for route in held["runtime"]:
         route.continue_()
     wait_settled(page)
+    assert hint.is_visible()
     for old, new in zip(before, boxes(), strict=True):
         assert all(abs(old[k] - new[k]) < 1 for k in ("x", "y", "width", "height")), (old, new)
     assert set_requests(page) == [] and not page.console_errors
