@@ -8,8 +8,10 @@ import http.server
 import os
 import re
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,6 +72,40 @@ def browser_pids() -> list[int]:
             except OSError:
                 pass
     return found
+
+
+@dataclass
+class Visited:
+    """One visit's page, the addresses its context asked for, and the first line of
+    each error its page logged."""
+
+    page: object
+    urls: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+@contextmanager
+def first_visit(browser, *scripts: str) -> Iterator[Visited]:
+    """A fresh browser context (a first visit: nothing cached) and its page, each of
+    ``scripts`` run before the page's own. Closed on leaving, once its processes have
+    gone (at most 5 s), so that the next visit is measured alone."""
+    before = len(browser_pids())
+    context = browser.new_context()
+    for script in scripts:
+        context.add_init_script(script)
+    visit = Visited(context.new_page())
+    context.on("request", lambda request: visit.urls.append(request.url))
+    visit.page.on(
+        "console", lambda m: visit.errors.append(m.text.split("\n")[0]) if m.type == "error" else 0
+    )
+    try:
+        yield visit
+    finally:
+        context.close()
+        for _ in range(50):
+            if len(browser_pids()) <= before:
+                break
+            time.sleep(0.1)
 
 
 def launch_quiet(pw):

@@ -42,7 +42,7 @@ import time
 from pathlib import Path
 
 from boot_time import MARK_READY, PYODIDE, table
-from chromium import ROOT, browser_pids, served_chromium
+from chromium import ROOT, browser_pids, first_visit, served_chromium
 
 sys.path.insert(0, str(ROOT))
 from zola import Game, encode
@@ -128,24 +128,13 @@ def visit(browser, url: str, frames: int, timeout: float) -> Visit:
     """A fresh context on ``url``: (ms until its ``frames`` iframes are ready, PSS MB,
     processes, whether anything under node_modules/pyodide was requested, ms until the
     first iframe was ready)."""
-    before = len(browser_pids())
-    context = browser.new_context()
-    urls: list[str] = []
-    errors: list[str] = []
-    context.on("request", lambda request: urls.append(request.url))
-    context.add_init_script(MARK_READY)
-    page = context.new_page()
-    page.on("console", lambda m: errors.append(m.text.split("\n")[0]) if m.type == "error" else 0)
-    page.goto(url)
-    start = page.evaluate("performance.timeOrigin")
-    ready = wait_for_frames(page, frames, timeout, f"on {url}: {errors}")
-    mb, processes = pss_mb(), len(browser_pids())
-    context.close()
-    for _ in range(50):  # let the closed context's processes go before the next one
-        if len(browser_pids()) <= before:
-            break
-        time.sleep(0.1)
-    loaded = any(PYODIDE in u for u in urls)
+    with first_visit(browser, MARK_READY) as visited:
+        page = visited.page
+        page.goto(url)
+        start = page.evaluate("performance.timeOrigin")
+        ready = wait_for_frames(page, frames, timeout, f"on {url}: {visited.errors}")
+        mb, processes = pss_mb(), len(browser_pids())
+    loaded = any(PYODIDE in u for u in visited.urls)
     return (
         max(ready, default=start) - start,
         mb,

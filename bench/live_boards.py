@@ -54,11 +54,10 @@ import random
 import statistics
 import subprocess
 import sys
-import time
 from html import escape
 
 from boot_time import MARK_READY, PYODIDE, table
-from chromium import MIME_TYPES, browser_pids, served_chromium
+from chromium import MIME_TYPES, first_visit, served_chromium
 from embeds import SIZES, VIEWS, docs_page, pss_mb, random_link, wait_for_frames
 
 from zola.docs.diagrams import Diagram, loader_script
@@ -212,52 +211,41 @@ def visit(browser, url: str, kind: str, count: int, timeout: float) -> Visit:
     library, its page marking when they are all ready: ``window.__boardsMs``,
     ``__drawnMs`` and ``__viewers``, as MARK_BOARDS does), ``frames`` (``count``
     iframes), ``page`` (the page's own <body data-ready>) or ``empty``."""
-    before = len(browser_pids())
-    context = browser.new_context()
-    urls: list[str] = []
-    errors: list[str] = []
-    context.on("request", lambda request: urls.append(request.url))
-    context.add_init_script(MARK_READY)
-    context.add_init_script(MARK_BOARDS)
-    page = context.new_page()
-    page.on("console", lambda m: errors.append(m.text.split("\n")[0]) if m.type == "error" else 0)
-    page.goto(url)
-    start = page.evaluate("performance.timeOrigin")
-    ms = 0.0
-    try:
-        if kind in ("live", "viewer"):
-            page.wait_for_function("window.__boardsMs !== undefined", timeout=timeout * 1000)
-            ms = page.evaluate("window.__boardsMs")
-            ready = page.evaluate(
-                'document.querySelectorAll("[data-zola][data-ready]").length'
-                if kind == "live"
-                else "window.__viewers"
-            )
-            if ready != count:
-                raise TimeoutError(f"{ready} of {count} boards ready on {url}")
-        elif kind == "frames":
-            ms = max(wait_for_frames(page, count, timeout, f"on {url}: {errors}")) - start
-        elif kind == "page":
-            page.wait_for_function("window.__bootMs !== undefined", timeout=timeout * 1000)
-            ms = page.evaluate("window.__bootMs")
-        else:
-            page.wait_for_load_state("load")
-    except Exception as error:
-        raise TimeoutError(f"{url}: {error} {errors}") from None
-    mb = pss_mb()
-    opened = None
-    if kind == "live":  # when the loader began opening the boards, for how long; drawn
-        page.wait_for_function("window.__drawnMs !== undefined", timeout=timeout * 1000)
-        opened = page.evaluate(OPENED) + page.evaluate("[window.__drawnMs, window.__shift]")
-    elif kind == "viewer":  # drawn (no loader of ours: nothing opened)
-        page.wait_for_function("window.__drawnMs !== undefined", timeout=timeout * 1000)
-        opened = [math.nan, math.nan, *page.evaluate("[window.__drawnMs, window.__shift]")]
-    context.close()
-    for _ in range(50):  # let the closed context's processes go before the next one
-        if len(browser_pids()) <= before:
-            break
-        time.sleep(0.1)
-    return ms, mb, any(PYODIDE in u for u in urls), opened
+    with first_visit(browser, MARK_READY, MARK_BOARDS) as visited:
+        page = visited.page
+        page.goto(url)
+        start = page.evaluate("performance.timeOrigin")
+        ms = 0.0
+        try:
+            if kind in ("live", "viewer"):
+                page.wait_for_function("window.__boardsMs !== undefined", timeout=timeout * 1000)
+                ms = page.evaluate("window.__boardsMs")
+                ready = page.evaluate(
+                    'document.querySelectorAll("[data-zola][data-ready]").length'
+                    if kind == "live"
+                    else "window.__viewers"
+                )
+                if ready != count:
+                    raise TimeoutError(f"{ready} of {count} boards ready on {url}")
+            elif kind == "frames":
+                problem = f"on {url}: {visited.errors}"
+                ms = max(wait_for_frames(page, count, timeout, problem)) - start
+            elif kind == "page":
+                page.wait_for_function("window.__bootMs !== undefined", timeout=timeout * 1000)
+                ms = page.evaluate("window.__bootMs")
+            else:
+                page.wait_for_load_state("load")
+        except Exception as error:
+            raise TimeoutError(f"{url}: {error} {visited.errors}") from None
+        mb = pss_mb()
+        opened = None
+        if kind == "live":  # when the loader began opening the boards, for how long; drawn
+            page.wait_for_function("window.__drawnMs !== undefined", timeout=timeout * 1000)
+            opened = page.evaluate(OPENED) + page.evaluate("[window.__drawnMs, window.__shift]")
+        elif kind == "viewer":  # drawn (no loader of ours: nothing opened)
+            page.wait_for_function("window.__drawnMs !== undefined", timeout=timeout * 1000)
+            opened = [math.nan, math.nan, *page.evaluate("[window.__drawnMs, window.__shift]")]
+    return ms, mb, any(PYODIDE in u for u in visited.urls), opened
 
 
 def main() -> None:

@@ -46,11 +46,10 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 from html import escape
 
 from boot_time import table
-from chromium import browser_pids
+from chromium import first_visit
 from live_boards import served
 
 from zola.docs.diagrams import Diagram, loader_script
@@ -188,29 +187,19 @@ def pages_of(checkout: str = "") -> dict[str, str]:
 
 def visit(browser, url: str, timeout: float) -> Visit:
     """A fresh context on ``url``: see :data:`Visit`."""
-    before = len(browser_pids())
-    context = browser.new_context()
-    urls: list[str] = []
-    errors: list[str] = []
-    context.on("request", lambda request: urls.append(request.url))
-    context.add_init_script(MARK)
-    tab = context.new_page()
-    tab.on("console", lambda m: errors.append(m.text.split("\n")[0]) if m.type == "error" else 0)
-    tab.goto(url)
-    try:
-        tab.wait_for_function("window.__usableMs !== undefined", timeout=timeout * 1000)
-    except Exception as error:
-        raise TimeoutError(f"{url}: {error} {errors}") from None
-    tab.wait_for_timeout(1000)
-    clicked = tab.evaluate("performance.now()")
-    clicks = [tab.evaluate("(i) => window.__click(i)", i) for i in range(COUNT)]
-    ready, usable, every = tab.evaluate("[window.__readyMs, window.__usableMs, window.__long]")
-    tasks = [(start, took) for start, took in every if start < clicked]  # the page's own
-    context.close()
-    for _ in range(50):  # let the closed context's processes go before the next one
-        if len(browser_pids()) <= before:
-            break
-        time.sleep(0.1)
+    with first_visit(browser, MARK) as visited:
+        tab = visited.page
+        tab.goto(url)
+        try:
+            tab.wait_for_function("window.__usableMs !== undefined", timeout=timeout * 1000)
+        except Exception as error:
+            raise TimeoutError(f"{url}: {error} {visited.errors}") from None
+        tab.wait_for_timeout(1000)
+        clicked = tab.evaluate("performance.now()")
+        clicks = [tab.evaluate("(i) => window.__click(i)", i) for i in range(COUNT)]
+        ready, usable, every = tab.evaluate("[window.__readyMs, window.__usableMs, window.__long]")
+        tasks = [(start, took) for start, took in every if start < clicked]  # the page's own
+    urls, errors = visited.urls, visited.errors
     if errors:
         raise TimeoutError(f"{url}: console errors {errors}")
     # The main thread is free once the last long task that began before usable has ended.
