@@ -24,6 +24,18 @@ def lesson_app(mode: str = "humans") -> App:
     return app
 
 
+def trying_a1xb1() -> App:
+    """A lesson (see lesson_app), the computer ready, where the reader tries
+    a1xb1: neither the move played nor the better one, so the computer is asked to
+    weigh it (``app.screen().request``)."""
+    app = lesson_app()
+    app.button("learn")
+    app.computer_ready()
+    app.click("a1")
+    app.click("b1")
+    return app
+
+
 def answer(app: App, text: str) -> None:
     """The worker's answer to the question in flight (it must be one)."""
     request = app.screen().request or app.computer.request
@@ -115,11 +127,7 @@ def test_a_lesson_steps_through_the_mistakes_and_gives_the_game_back_where_it_wa
 
 
 def test_another_move_is_weighed_by_the_computer_against_the_best_chance() -> None:
-    app = lesson_app()
-    app.button("learn")
-    app.computer_ready()
-    app.click("a1")
-    app.click("b1")  # neither the move played nor the better one: the computer weighs it
+    app = trying_a1xb1()
     screen = app.screen()
     request = screen.request
     assert screen.lesson.state == "checking" and screen.lesson.words == "Checking a1xb1…"
@@ -140,11 +148,7 @@ def test_another_move_is_weighed_by_the_computer_against_the_best_chance() -> No
 
 
 def test_a_move_the_computer_cannot_weigh_is_taken_back() -> None:
-    app = lesson_app()
-    app.button("learn")
-    app.computer_ready()
-    app.click("a1")
-    app.click("b1")
+    app = trying_a1xb1()
     request = app.screen().request
     app.computer_failed(request.id, "", timed_out=True)
     screen = app.screen()
@@ -153,11 +157,7 @@ def test_a_move_the_computer_cannot_weigh_is_taken_back() -> None:
 
 
 def test_a_question_in_flight_is_dropped_when_the_lesson_moves_on() -> None:
-    app = lesson_app()
-    app.button("learn")
-    app.computer_ready()
-    app.click("a1")
-    app.click("b1")
+    app = trying_a1xb1()
     request = app.screen().request
     app.button("lesson-show")  # the move tried is taken back, the best one played
     screen = app.screen()
