@@ -797,10 +797,17 @@ def loader_hints(url: str) -> str:
     True
     >>> '<link rel="preload" href="../zola/web/zola.rom" as="fetch" crossorigin ' in hints
     True
+    >>> beside = loader_hints("web/boards.js")  # a page beside the app's web/
+    >>> beside.count("<link "), '<link rel="modulepreload" href="web/python.js" ' in beside
+    (8, True)
+    >>> loader_hints("https://example.org/zola/")  # not the loader
+    ''
     """
-    app = url[: -len(sitefiles.LOADER)] if url.endswith(sitefiles.LOADER) else ""
+    if not url.endswith(sitefiles.LOADER):
+        return ""
+    app = url[: -len(sitefiles.LOADER)]  # "" for a page beside the app's web/
     try:
-        paths = sitefiles.started() if app else []
+        paths = sitefiles.started()
     except (OSError, ValueError):
         return ""
     links = []
