@@ -276,12 +276,13 @@ def files(root: Path | None = None) -> list[str]:
     return listed
 
 
-def started(root: Path | None = None) -> list[str]:
+@cache
+def started(root: Path | None = None) -> tuple[str, ...]:
     """What the loader fetches as soon as it runs, as paths under APP (of :func:`files`):
     all but the loader, the board's style sheet and parts, which it holds, and the files
     a board may ask for later (its ``FILES``: the puzzle sets). A page may ask for them
     beside its loader line (:func:`zola.docs.diagrams.loader_script`), so that they come
-    while the browser still reads the page.
+    while the browser still reads the page. Read once (each page of a docs build asks).
 
     >>> [path.rsplit("/", 1)[1] for path in started()][-2:]  # MicroPython's
     ['micropython.mjs', 'micropython.wasm']
@@ -294,7 +295,7 @@ def started(root: Path | None = None) -> list[str]:
     if wanted is None:
         raise ValueError(f"{LOADER}: no `const FILES = {{...}};`, which zola.docs.sitefiles reads")
     later = {LOADER, STYLE, PARTS, *re.findall(r'\burl\("([^"]+)"\)', wanted[1])}
-    return [path for path in files(root) if path not in later]
+    return tuple(path for path in files(root) if path not in later)
 
 
 def _with_imports(root: Path, paths: list[str]) -> list[str]:
