@@ -96,17 +96,19 @@ function hostDark(element) {
 // the task ends (the loader's own writes, inside the boards, never change them).
 let known = null; // element -> [whether it shows dark, whether it does now], for this task
 function readSchemes(elements) {
-  known = new Map(elements.map((element) => [element, [hostDark(element), shownDark(element)]]));
+  known = new Map(elements.map((element) => [element, [hostDark(element), frameDark(element)]]));
   queueMicrotask(() => { known = null; });
 }
 function schemeOf(element) {
   return known?.get(element)?.[0] ?? hostDark(element);
 }
+function shownDark(element) {
+  return known?.has(element) ? known.get(element)[1] : frameDark(element);
+}
 
 // Whether a board's declared frame shows dark now (by its class, or the page's style
 // sheet beside it: zola.draw.schemes.PAGE_CSS); null for an element without one.
-function shownDark(element) {
-  if (known?.has(element)) return known.get(element)[1];
+function frameDark(element) {
   const zola = element.shadowRoot?.querySelector(".zola");
   return zola ? getComputedStyle(zola).colorScheme === "dark" : null;
 }
