@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # let the script run from a checkout without installing zola
     sys.path.insert(0, str(ROOT))
 
-from zola.docs.diagrams import Diagram  # noqa: E402
+from zola.docs.diagrams import Diagram, loader_script  # noqa: E402
 from zola.draw.svg import render  # noqa: E402
 from zola.rules.geometry import DIRECTIONS, FILES, parse_square, square, square_name  # noqa: E402
 from zola.rules.move import CAPTURE, STEP, Move  # noqa: E402
@@ -43,6 +43,10 @@ LIVE_BOARD = re.compile(
 )
 LABEL = re.compile(r'<svg [^>]*?aria-label="([^"]*)"')
 LANGUAGE = re.compile(r'<html lang="([a-z]+)">')
+# Its loader line, as the docs tools write it (async, the links that start its files).
+LOADER = re.compile(
+    r'<script type="module"(?: async)? src="([^"]*/boards\.js)"></script>(?:<link [^>]*>)*'
+)
 
 
 @dataclass(frozen=True)
@@ -269,7 +273,8 @@ def write(directory: Path = OUT) -> list[Path]:
 
 def with_first_screen(page: str) -> str:
     """``page`` (a rules page's HTML) with its live board's first screen drawn afresh:
-    in the page's language, with the label its drawing has now."""
+    in the page's language, with the label its drawing has now; and its loader line
+    written as the docs tools write it (:func:`zola.docs.diagrams.loader_script`)."""
     language = LANGUAGE.search(page)
     if language is None:
         raise ValueError('a rules page starts with <html lang="XX">')
@@ -289,6 +294,9 @@ def with_first_screen(page: str) -> str:
     drawn, count = LIVE_BOARD.subn(draw, page)
     if count != 1:
         raise ValueError(f"a rules page has one live board marked for its first screen: {count}")
+    drawn, count = LOADER.subn(lambda line: loader_script(html.unescape(line[1])), drawn)
+    if count != 1:
+        raise ValueError(f"a rules page loads its live board with one loader line: {count}")
     return drawn
 
 

@@ -29,7 +29,8 @@ RULE_SHEET = "https://www.marksteeregames.com/Zola_rules.pdf"
 PAGES = {language: f"rules.{language}.html" for language in LANGUAGES if language != "en"}
 PAGES["en"] = "rules.html"
 RULES = [PAGES[language] for language in LANGUAGES]
-SCRIPTS = [{"src": "rules.js"}, {"type": "module", "src": "../web/boards.js"}]
+# The loader line as the docs tools write it: async, beside links that start its files.
+SCRIPTS = [{"src": "rules.js"}, {"type": "module", "async": None, "src": "../web/boards.js"}]
 
 
 def _load_figures():  # the docs/figures.py module
@@ -195,6 +196,8 @@ def test_the_live_board_is_the_step_diagram(page: Page) -> None:
     # A live board (web/boards.js, loaded once), no iframe.
     assert len(page.boards) == 1 and page.frames == []
     assert page.scripts == SCRIPTS
+    started = [link["href"] for link in page.links if link.get("fetchpriority") == "low"]
+    assert "../web/python.js" in started and "../web/zola.rom" in started
     game, view = parse(page.boards[0]["data-zola"] or "")
     step = next(f for f in figures.FIGURES if f.name == "step")
     assert game.position == step.start()
