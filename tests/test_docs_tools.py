@@ -258,7 +258,7 @@ def test_sphinx_html_has_each_diagram_as_an_svg_of_its_position(html: tuple[Path
     assert len(first.findall(".//{*}g[@class='arrow']")) == 2
     assert lone.get("data-position") == LONE and lone.get("data-flipped") == "0"
     assert "theme-dark" in lone.get("class")
-    assert not lone.findall(".//{*}text[@class='coordinate']")
+    assert not lone.findall(".//{*}g[@class='coordinate']")
     assert len(lone.findall(".//{*}rect[@class='highlight']")) == 2
     assert checkers(svg_of(out, images[0]["src"])) == {"c4": "red", "d4": "blue"}
     assert third.get("data-position") == LINK_POSITION and third.get("data-flipped") == "0"

@@ -33,7 +33,7 @@ class Replay:
         self.frames = int(self.root.get("data-frames"))
         self.size = int(self.root.get("data-size"))
         self.flipped = self.root.get("data-flipped") == "1"
-        self.side = 0 if self.root.find(f".//{SVG}text[@class='coordinate']") is None else MARGIN
+        self.side = 0 if self.root.find(f".//{SVG}g[@class='coordinate']") is None else MARGIN
         strip = self.root.find(f".//{SVG}g[@class='captions']")
         self.captions = [t.text for t in strip.iter(f"{SVG}text") if t.get("class") == "caption"]
         self.strip = strip.find(f"{SVG}g/{SVG}g")  # the group the caption lines move in

@@ -18,10 +18,11 @@ def checkers(svg: str) -> dict[str, str]:
     """``{square: 'red' | 'blue'}`` read back from the drawing."""
     root = ET.fromstring(svg)
     found = {}
-    for checker in root.iterfind(".//svg:circle[@data-on]", NS):
-        kind, *color = checker.get("class").split()
+    for group in root.iterfind(".//svg:g[@class]", NS):
+        kind, *color = group.get("class").split()
         if kind == "checker":
-            found[checker.get("data-on")] = color[0]
+            for body in group.iterfind("svg:circle[@data-on]", NS):
+                found[body.get("data-on")] = color[0]
     return found
 
 
@@ -56,7 +57,7 @@ def test_every_option_still_gives_valid_xml() -> None:
     )
     root = ET.fromstring(svg)
     assert root.get("data-flipped") == "1"
-    assert root.findall(".//svg:text[@class='coordinate']", NS) == []
+    assert root.findall(".//svg:g[@class='coordinate']", NS) == []
     letters = root.find(".//svg:text[@class='class-letters']", NS)
     xs, ys = letters.get("x").split(), letters.get("y").split()
     assert len(letters.text) == len(xs) == len(ys) == 100
@@ -86,10 +87,13 @@ def test_the_class_letters_keep_clear_of_the_checkers() -> None:
 def test_checkers_differ_by_shape_not_only_colour() -> None:
     svg = render(Position.parse("6/6/6/6/6/rb4 r"))
     root = ET.fromstring(svg)
-    red = root.find(".//svg:circle[@class='mark'][@data-on='a1']", NS)
-    blue = root.find(".//svg:circle[@class='mark'][@data-on='b1']", NS)
+    red = root.find(".//svg:g[@class='mark red']", NS)
+    blue = root.find(".//svg:g[@class='mark blue']", NS)
+    assert [mark.get("data-on") for mark in red] == ["a1"]
+    assert [mark.get("data-on") for mark in blue] == ["b1"]
     assert red.get("fill") != "none"  # a solid dot
     assert blue.get("fill") == "none" and blue.get("stroke")  # a ring
+    assert float(blue[0].get("r")) > float(red[0].get("r"))
 
 
 def _resolved(sheet: str, attribute: str, value: str, arrow: bool, dark: bool) -> str:
@@ -151,7 +155,11 @@ def test_a_drawing_that_follows_the_scheme_is_the_dark_drawing_where_it_is_dark(
     followed = follow(light, size, palette)
     assert sheet in followed and fixed(followed) == light
     pairs = list(zip(_colours(light), _colours(dark), strict=True))
-    assert len(pairs) > 50
+    drawn = {value for _, value, _ in _colours(light)}  # every kind of part, compared
+    assert len(pairs) >= 20 and {
+        light_theme.red, light_theme.blue, light_theme.mark, light_theme.coordinates,
+        light_theme.background, *light_theme.rims,
+    } <= drawn  # fmt: skip
 
     def close(a: str, b: str) -> bool:  # a mix of the shades may round a channel
         return max(abs(int(a[i : i + 2], 16) - int(b[i : i + 2], 16)) for i in (1, 3, 5)) <= 1

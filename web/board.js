@@ -3,7 +3,7 @@
 // how the move looked at is kept in sight. Every decision is made in zola; this file
 // only reads the DOM and writes what it is given.
 
-import { animate } from "./motion.js";
+import { animate, copyOf } from "./motion.js";
 
 // The square (its name) under the pointer in root, a document or a shadow root: not the
 // one a touch started on.
@@ -99,9 +99,7 @@ function lift(container, square, event) {
   held.setAttribute("pointer-events", "none");
   held.setAttribute("aria-hidden", "true");
   for (const part of parts) {
-    const copy = held.appendChild(part.cloneNode(true));
-    copy.removeAttribute("class"); // a copy: no hook of the real checker
-    copy.removeAttribute("data-on");
+    held.append(copyOf(part));
     part.style.opacity = "0.3";
   }
   svg.append(held);

@@ -35,6 +35,17 @@ export function animate(container, motion) {
   }
 }
 
+// A copy of one of a checker's circles, in a copy of the group that gives it its colours
+// (zola.draw.svg): no hook of the real checker (its class, data-on).
+export function copyOf(part) {
+  const group = part.parentNode.cloneNode(false);
+  group.removeAttribute("class");
+  const copy = group.appendChild(part.cloneNode(true));
+  copy.removeAttribute("class");
+  copy.removeAttribute("data-on");
+  return group;
+}
+
 function slide(container, motion) {
   const busy = settle(container);
   if (!motion || (busy && motion.browsing)) return;
@@ -64,11 +75,7 @@ function slide(container, motion) {
   }
   const slider = add(document.createElementNS(SVG, "g"));
   slider.setAttribute("class", "sliding");
-  for (const part of checker) {
-    const copy = slider.appendChild(part.cloneNode(true));
-    copy.removeAttribute("class"); // a copy: no hook of the real checker
-    copy.removeAttribute("data-on");
-  }
+  for (const part of checker) slider.append(copyOf(part));
   const from = `translate(${motion.dx}px, ${motion.dy}px)`;
   run.animations.push(slider.animate({ transform: [from, "translate(0px, 0px)"] }, timing));
   for (const part of checker) run.animations.push(part.animate({ opacity: [0, 0] }, timing));

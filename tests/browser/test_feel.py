@@ -10,9 +10,12 @@ from zola import Position
 
 from .test_live_boards import board, host_page, open_host
 
+# An SVG part's colours as the reader sees them.
+LOOK = "(part) => ['fill', 'stroke', 'stroke-width'].map((name) => getComputedStyle(part)[name])"
 # Plays a move by dispatching clicks (the page answers synchronously), then reports what
 # slides, and what is left of it once a pointer goes down on the board.
 PLAY_AND_TOUCH = """([from, to]) => {
+  const look = """ + LOOK + """;
   const board = document.querySelector("#board");
   const click = (name) => board.querySelector(`[data-square="${name}"]`)
     .dispatchEvent(new MouseEvent("click", {bubbles: true}));
@@ -22,7 +25,10 @@ PLAY_AND_TOUCH = """([from, to]) => {
     position: board.querySelector("svg").dataset.position,
     sliding: board.querySelectorAll("svg > .sliding").length,
     ghosts: board.querySelectorAll("svg > .ghost").length,
-    checker: board.querySelectorAll(`.checker[data-on="${to}"]`).length,
+    checker: board.querySelectorAll(`.checker [data-on="${to}"]`).length,
+    // the sliding copy looks like the checker it stands for (its colours are its groups')
+    copy: [...board.querySelectorAll("svg > .sliding circle")].map(look),
+    real: [...board.querySelectorAll(`[data-on="${to}"]`)].map(look),
   };
   board.dispatchEvent(new PointerEvent("pointerdown", {bubbles: true}));
   seen.after = board.querySelectorAll("svg > .sliding, svg > .ghost").length;
@@ -33,7 +39,7 @@ PRESS = """(id) => {
   const board = document.querySelector("#board");
   return {
     sliding: board.querySelectorAll("svg > .sliding").length,
-    fading: board.querySelector('.checker[data-on="d3"]')?.getAnimations().length ?? 0,
+    fading: board.querySelector('.checker [data-on="d3"]')?.getAnimations().length ?? 0,
   };
 }"""
 # Steps forward then back at once: the second step comes while the first slides.
@@ -54,6 +60,7 @@ def test_a_move_slides_its_checker_and_the_board_is_final_at_once(open_app, scre
     # The new board is written at once: only a copy of the checker slides over it.
     assert Position.parse(seen["position"]) != Position.start(6) and seen["checker"] == 1
     assert (seen["sliding"], seen["ghosts"]) == (1, 1)  # the mover, the captured checker
+    assert seen["copy"] == seen["real"] and len(seen["real"]) == 2  # its body and its mark
     assert seen["after"] == 0  # a pointer on the board ends the slide at once
     stepped = page.evaluate(PRESS, "undo")  # a step back slides back, the capture returns
     assert stepped == {"sliding": 1, "fading": 1}
@@ -231,6 +238,11 @@ def test_a_dragged_checker_follows_the_pointer_and_lands_without_a_slide(open_ap
     copy, held = lifted.bounding_box(), page.locator('#board [data-on="c3"]').first
     assert copy["x"] > start["x"] + start["width"] / 4  # it moved with the pointer
     assert held.evaluate("part => part.style.opacity") == "0.3"  # the real one, faded
+    looks = page.evaluate(
+        "(parts) => parts.map((each) => [...document.querySelectorAll(each)].map(" + LOOK + "))",
+        ["#board .lifted circle", '#board [data-on="c3"]'],
+    )
+    assert looks[0] == looks[1] and len(looks[0]) == 2  # the copy looks like the checker
     page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=4)
     page.mouse.up()
     assert page.evaluate("location.hash").endswith("moves=c3xd3")

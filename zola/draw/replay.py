@@ -37,8 +37,7 @@ from zola.draw.svg import (
     escape,
     render,
     square_corner,
-    square_fills,
-    square_shape,
+    squares,
     tint,
 )
 from zola.draw.themes import LIGHT, Theme
@@ -105,7 +104,6 @@ def replay_svg(
         x, y = centre(sq)
         return f"{x},{y}"
 
-    geo = game.start.geo
     final = line.positions[-1]
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
@@ -132,9 +130,7 @@ def replay_svg(
     parts.append(
         f'<rect class="background" width="{width}" height="{height}" fill="{theme.background}"/>'
     )
-    fills = square_fills(size, shading, theme)
-    for sq in geo.squares:
-        parts.append(square_shape(*corner(sq), bool(geo.shade[sq]), fills[sq]))
+    parts.append(squares(size, flip, side, shading, theme, hooks=False))
 
     # The last step or capture: its two squares tinted, a capture marked.
     last = line.last_board_moves()

@@ -6,14 +6,17 @@ carries ``data-position``, each square's path ``data-square``, each checker's tw
 circles ``data-on`` (its square). Few elements: a square is one path (a browser keeps
 it in half the memory of a rect: a page of many boards holds thousands of squares), a
 checker two circles, and what is drawn over the squares takes no clicks (they reach the
-square).
+square). Little markup: what parts of a kind share (their class and colours) is said
+once, by the group that holds them (``<g class="checker red" fill=...>``, the squares of
+one colour on a board that takes no focus, the coordinates), which they inherit: a page of
+many boards is read, styled and laid out sooner.
 
 >>> from zola.rules.position import Position
 >>> svg = render(Position.start(6), last_move=Move.parse("c3xd3"))
 >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), 'data-square="c3"' in svg
 (True, True)
 
-The pieces of a board (:func:`square_shape`, :func:`checker`, :func:`arrow`, ...)
+The pieces of a board (:func:`squares`, :func:`checker`, :func:`arrow`, ...)
 are SVG fragments in the board's coordinates, :data:`CELL` units a square;
 :mod:`zola.draw.replay` draws its animated boards with them too:
 
@@ -123,7 +126,7 @@ def render(
         parts.append(drawn.ground)
     rows, full = drawn.rows, (1 << size) - 1
     red, blue = position.boards
-    checkers = []
+    circles: list[list[str]] = [[], [], [], []]  # (see Row)
     for rank in range(size):
         shift = rank * STRIDE
         reds, blues = red >> shift & full, blue >> shift & full
@@ -135,7 +138,9 @@ def render(
                 rows.clear()
             row = rows[key] = drawn.row(rank, reds, blues, focus)
         parts.append(row[0])
-        checkers.append(row[1])
+        for group in range(4):
+            if row[1 + group]:
+                circles[group].append(row[1 + group])
     # Everything drawn over the squares takes no clicks: they go to the square below.
     parts.append('<g class="over" pointer-events="none">')
     parts.append(drawn.letters)
@@ -147,7 +152,9 @@ def render(
             '<rect class="selected" x="%s" y="%s" width="%s" height="%s" fill="none" '
             'stroke="%s" stroke-width="6"/>' % (x + 3, y + 3, CELL - 6, CELL - 6, theme.selected)
         )
-    parts += checkers
+    for group in range(4):
+        if circles[group]:
+            parts += [drawn.groups[group]] + circles[group] + ["</g>"]
     if last_move is not None and last_move.kind == CAPTURE:
         parts.append(capture_mark(*corner(last_move.to_square), theme))
     for move in hints:
@@ -184,19 +191,22 @@ def render(
 MAX_STYLES = 12
 MAX_ROWS = 512
 
-# One square or rank as drawn: (its squares, its checkers). A plain tuple: MicroPython
-# makes one in a thirtieth of the time of a named tuple's.
+# One rank as drawn: its squares, then its checkers' circles (red's bodies, blue's, red's
+# marks, blue's). A plain tuple: MicroPython makes one in a thirtieth of the time of a named
+# tuple's.
 if TYPE_CHECKING:
-    Cell = tuple[str, str]
+    Row = tuple[str, str, str, str, str]
+    Piece = tuple[str, str]  # a checker's circles on a board: its body's, its mark's
 
 
 class Drawn:
     """What boards of one style (see :func:`render`) drew: their ranks by rank, checkers
     and focus (``rows``), their labelled squares by square, content and focus (``cells``)
-    and checkers by square and colour (``pieces``), their squares unlabelled (``ground``,
-    a board that takes no focus), coordinates and distance class letters, their squares'
-    labels. Little is made per square before a board needs it: a page's boards come in
-    few styles, but every style's first board waits for what is made."""
+    and checkers' circles by square and colour (``pieces``), their squares unlabelled
+    (``ground``, a board that takes no focus), coordinates and distance class letters, the
+    groups of the checkers' circles, their squares' labels. Little is made per square
+    before a board needs it: a page's boards come in few styles, but every style's first
+    board waits for what is made."""
 
     def __init__(self, style: "tuple[object, ...]") -> None:
         size, flip, side, shading, theme, language, still = style
@@ -221,24 +231,29 @@ class Drawn:
                 theme.background,
             )
         )
-        self.rows: dict[int, Cell] = {}
+        self.rows: dict[int, Row] = {}
         self.cells: dict[int, str] = {}
-        # Each rank's checkers by file, a list a colour (None: not drawn yet).
-        self.pieces: list[tuple[list[str | None], list[str | None]] | None] = [None] * size
+        # Each rank's checkers by file, a list a colour (None: not drawn yet): the body's
+        # circle and the mark's.
+        self.pieces: list[tuple[list[Piece | None], list[Piece | None]] | None] = [None] * size
         self.coordinates = coordinate_labels(size, side, bool(flip), theme) if side else ""
         self.letters = class_letters(size, side, bool(flip), theme) if shading else ""
-        self.checkers = [checker_format(color, theme, True) for color in (RED, BLUE)]
-        self.corners = corners = square_corners(size, bool(flip), side)
-        self.fills = fills = square_fills(size, bool(shading), theme)
-        geo = geometry(size)
-        self.shade = shade = geo.shade
-        self.ground = "".join(
-            [
-                _SQUARE
-                % (_SHADES[shade[sq]], _HOOKS[sq], corners[sq][0], corners[sq][1], fills[sq])
-                for sq in geo.squares
-            ]
-        )
+        # The groups of the checkers' circles (see Row): what a colour's bodies, or marks,
+        # share.
+        looks = [_looks(color, theme) for color in (RED, BLUE)]
+        self.groups = [
+            '<g class="%s %s" %s>' % (kind, COLOR_NAMES[color], looks[color][part])
+            for part, kind in enumerate(("checker", "mark"))
+            for color in (RED, BLUE)
+        ]
+        # A checker's circles: its body's and its mark's, for its square's name and centre.
+        self.circles = [
+            [_CIRCLE % _RADII[color][part] for part in (0, 1)] for color in (RED, BLUE)
+        ]
+        self.corners = square_corners(size, bool(flip), side)
+        self.fills = square_fills(size, bool(shading), theme)
+        self.shade = geometry(size).shade
+        self.ground = squares(size, bool(flip), side, bool(shading), theme, hooks=True)
         # A square's label for each content (RED, BLUE, empty: COLOR_NAMES and "empty"),
         # "\0" standing for its name. A board that is one image (role="img", no square
         # takes focus) labels no square: an image's parts are not read.
@@ -251,43 +266,51 @@ class Drawn:
             ]
         )
 
-    def row(self, rank: int, reds: int, blues: int, focus: Square | None) -> "Cell":
-        """The labelled squares (none on a board that takes no focus) and the checkers of
-        rank ``rank`` (0 the first) holding the checkers ``reds`` and ``blues`` (a bit a
-        file, a's lowest)."""
+    def row(self, rank: int, reds: int, blues: int, focus: Square | None) -> "Row":
+        """The labelled squares (none on a board that takes no focus) and the checkers'
+        circles (see ``Row``) of rank ``rank`` (0 the first) holding the checkers ``reds``
+        and ``blues`` (a bit a file, a's lowest)."""
         red, blue = self.pieces[rank] or self.rank_pieces(rank)
-        # File by file, each checker as drawn before: one comprehension, no call a file.
-        checkers = "".join(
-            [
-                (red[file] or self.piece(rank, file, RED))
-                if reds >> file & 1
-                else (blue[file] or self.piece(rank, file, BLUE))
-                if blues >> file & 1
-                else ""
-                for file in range(self.size)
-            ]
+        # File by file, each checker as drawn before.
+        reds_drawn = [
+            red[file] or self.piece(rank, file, RED)
+            for file in range(self.size)
+            if reds >> file & 1
+        ]
+        blues_drawn = [
+            blue[file] or self.piece(rank, file, BLUE)
+            for file in range(self.size)
+            if blues >> file & 1
+        ]
+        circles = (
+            "".join([piece[0] for piece in reds_drawn]),
+            "".join([piece[0] for piece in blues_drawn]),
+            "".join([piece[1] for piece in reds_drawn]),
+            "".join([piece[1] for piece in blues_drawn]),
         )
         if self.labels is None:
-            return ("", checkers)
+            return ("",) + circles
         squares, base, cells = [], rank * STRIDE, self.cells
         for file in range(self.size):
             sq = base + file
             owner = RED if reds >> file & 1 else BLUE if blues >> file & 1 else None
             key = (sq << 3) | ((2 if owner is None else owner) << 1) | (sq == focus)
             squares.append(cells.get(key) or self.cell(key, sq, owner, focus))
-        return ("".join(squares), checkers)
+        return ("".join(squares),) + circles
 
-    def rank_pieces(self, rank: int) -> "tuple[list[str | None], list[str | None]]":
+    def rank_pieces(self, rank: int) -> "tuple[list[Piece | None], list[Piece | None]]":
         """Rank ``rank``'s checkers by file, red and blue, none drawn yet."""
         pieces = self.pieces[rank] = ([None] * self.size, [None] * self.size)
         return pieces
 
-    def piece(self, rank: int, file: int, owner: Color) -> str:
-        """The checker of ``owner`` on the square at ``file`` of ``rank``, kept."""
+    def piece(self, rank: int, file: int, owner: Color) -> "Piece":
+        """The checker of ``owner`` on the square at ``file`` of ``rank`` (its body's
+        circle and its mark's), kept."""
         sq = rank * STRIDE + file
         name, (x, y) = square_name(sq), self.corners[sq]
         cx, cy = x + CELL // 2, y + CELL // 2
-        piece = self.checkers[owner] % (name, cx, cy, name, cx, cy)
+        body, mark = self.circles[owner]
+        piece = (body % (name, cx, cy), mark % (name, cx, cy))
         pieces = self.pieces[rank]
         if TYPE_CHECKING:
             assert pieces is not None
@@ -334,20 +357,40 @@ def square_corners(size: int, flip: bool, side: int) -> "dict[Square, tuple[int,
 _CORNERS: "dict[tuple[int, bool, int], dict[Square, tuple[int, int]]]" = {}
 
 
-# A square: its shade, more attributes (hooks, a label), its top left corner and colour.
+# A square: its shade, more attributes (hooks, a label), its top left corner and colour;
+# and in a group of its colour, its hooks and its top left corner.
 _SQUARE = '<path class="square %%s"%%s d="M%%s %%sh%sv%sh-%sz" fill="%%s"/>' % (CELL, CELL, CELL)
+_PLAIN = '<path%%s d="M%%s %%sh%sv%sh-%sz"/>' % (CELL, CELL, CELL)
 _SHADES = ("light", "dark")
 _HOOKS = {sq: ' data-square="%s"' % square_name(sq) for sq in range(STRIDE * STRIDE)}
 
 
-def square_shape(x: int, y: int, dark: bool, fill: str, hooks: str = "") -> str:
-    """A square's background, its top left corner at ``x``, ``y``; ``hooks`` are more
-    attributes (``data-square``, ...).
+def squares(size: int, flip: bool, side: int, shading: bool, theme: Theme, hooks: bool) -> str:
+    """Every square of the board, unlabelled, in a group a colour (``g.square.dark``, its
+    fill), a1's first; with ``hooks``, each its ``data-square``.
 
-    >>> square_shape(36, 500, True, "#dccdb0")
-    '<path class="square dark" d="M36 500h100v100h-100z" fill="#dccdb0"/>'
+    >>> from zola.draw.themes import LIGHT
+    >>> squares(6, False, MARGIN, False, LIGHT, hooks=False)[:71]
+    '<g class="square dark" fill="#dccdb0"><path d="M36 500h100v100h-100z"/>'
     """
-    return _SQUARE % (_SHADES[dark], hooks, x, y, fill)
+    corners, fills = square_corners(size, flip, side), square_fills(size, shading, theme)
+    shade = geometry(size).shade
+    colours: list[tuple[int, str]] = []  # in the order first met
+    groups: dict[tuple[int, str], list[str]] = {}
+    for sq in geometry(size).squares:
+        x, y = corners[sq]
+        colour = (shade[sq], fills[sq])
+        if colour not in groups:
+            colours.append(colour)
+            groups[colour] = []
+        groups[colour].append(_PLAIN % (_HOOKS[sq] if hooks else "", x, y))
+    return "".join(
+        [
+            '<g class="square %s" fill="%s">%s</g>'
+            % (_SHADES[colour[0]], colour[1], "".join(groups[colour]))
+            for colour in colours
+        ]
+    )
 
 
 def square_fills(size: int, shading: bool, theme: Theme) -> dict[Square, str]:
@@ -408,24 +451,22 @@ def capture_mark(x: int, y: int, theme: Theme) -> str:
 
 
 def coordinate_labels(size: int, side: int, flip: bool, theme: Theme) -> str:
-    """The file letters under the board and the rank numbers left of it (a text element
-    each: SVG renderers other than browsers do not centre the characters of one text
-    element on a position each)."""
-    parts = []
+    """The file letters under the board and the rank numbers left of it, in one group
+    that holds their looks (a text element each: SVG renderers other than browsers do
+    not centre the characters of one text element on a position each)."""
+    parts = [
+        '<g class="coordinate" font-size="22" font-family="sans-serif" text-anchor="middle" '
+        'fill="%s">' % theme.coordinates
+    ]
     files = range(size - 1, -1, -1) if flip else range(size)
     for col, f in enumerate(files):
-        parts.append(
-            '<text class="coordinate" x="%s" y="%s" font-size="22" font-family="sans-serif" '
-            'text-anchor="middle" fill="%s">%s</text>'
-            % (side + col * CELL + CELL // 2, size * CELL + 26, theme.coordinates, FILES[f])
-        )
+        x, y = side + col * CELL + CELL // 2, size * CELL + 26
+        parts.append('<text x="%s" y="%s">%s</text>' % (x, y, FILES[f]))
     ranks = range(size) if flip else range(size - 1, -1, -1)
     for row, r in enumerate(ranks):
-        parts.append(
-            '<text class="coordinate" x="%s" y="%s" font-size="22" font-family="sans-serif" '
-            'text-anchor="middle" fill="%s">%s</text>'
-            % (side // 2, row * CELL + CELL // 2 + 8, theme.coordinates, r + 1)
-        )
+        x, y = side // 2, row * CELL + CELL // 2 + 8
+        parts.append('<text x="%s" y="%s">%s</text>' % (x, y, r + 1))
+    parts.append("</g>")
     return "".join(parts)
 
 
@@ -436,41 +477,35 @@ def _button(sq: Square, focus: Square | None) -> str:
     return ' role="button" tabindex="%s"' % (0 if sq == focus else -1)
 
 
-def checker(color: Color, cx: int, cy: int, theme: Theme, square: str = "") -> str:
-    """A checker, two circles: red with a solid inner dot, blue with an inner ring (not
-    colour alone), both rimmed a shade darker. On a board's ``square`` (a name), the
-    body is ``class="checker red"`` (or ``blue``) and the inner mark ``class="mark"``,
-    both ``data-on`` that square."""
-    if square:
-        return checker_format(color, theme, True) % (square, cx, cy, square, cx, cy)
-    return checker_format(color, theme, False) % (cx, cy, cx, cy)
+def checker(color: Color, cx: int, cy: int, theme: Theme) -> str:
+    """A checker on its own, two circles: red with a solid inner dot, blue with an inner
+    ring (not colour alone), both rimmed a shade darker. (On a board, :func:`render` puts
+    them in the groups of their kind and colour, ``g.checker.red``, ``g.mark.red``...)
 
-
-def checker_format(color: Color, theme: Theme, hooks: bool) -> str:
-    """:func:`checker`'s markup with ``%s`` for what varies, in each of its two circles:
-    its square's name (with ``hooks``), then its centre's x and y."""
-    body = mark = ""
-    if hooks:
-        body = ' class="checker ' + COLOR_NAMES[color] + '" data-on="%s"'
-        mark = ' class="mark" data-on="%s"'
-    if color == RED:
-        inner = 'r="11" fill="' + theme.mark + '"'
-    else:
-        inner = 'r="16" fill="none" stroke="' + theme.mark + '" stroke-width="6"'
-    fill = theme.red if color == RED else theme.blue
-    return (
-        "<circle"
-        + body
-        + ' cx="%s" cy="%s" r="38" fill="'
-        + fill
-        + '" stroke="'
-        + theme.rims[color]
-        + '" stroke-width="3"/><circle'
-        + mark
-        + ' cx="%s" cy="%s" '
-        + inner
-        + "/>"
+    >>> from zola.draw.themes import LIGHT
+    >>> blue = checker(BLUE, 50, 50, LIGHT)
+    >>> blue.count("<circle"), 'r="16" fill="none"' in blue
+    (2, True)
+    """
+    radii, looks = _RADII[color], _looks(color, theme)
+    return '<circle cx="%s" cy="%s" r="%s" %s/><circle cx="%s" cy="%s" r="%s" %s/>' % (
+        cx, cy, radii[0], looks[0], cx, cy, radii[1], looks[1]
     )
+
+
+# A checker's body and mark: their radii, red's then blue's (a dot, a ring), and on a
+# board, in their groups, a circle for its square's name and its centre.
+_RADII = (("38", "11"), ("38", "16"))
+_CIRCLE = '<circle data-on="%%s" cx="%%s" cy="%%s" r="%s"/>'
+
+
+def _looks(color: Color, theme: Theme) -> tuple[str, str]:
+    """The colours of a checker of ``color``: its body's attributes and its mark's."""
+    fill = theme.red if color == RED else theme.blue
+    body = 'fill="%s" stroke="%s" stroke-width="3"' % (fill, theme.rims[color])
+    if color == RED:
+        return (body, 'fill="%s"' % theme.mark)
+    return (body, 'fill="none" stroke="%s" stroke-width="6"' % theme.mark)
 
 
 def arrow(start: tuple[int, int], end: tuple[int, int], color: str) -> str:
