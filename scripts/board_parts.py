@@ -22,7 +22,7 @@ import json
 import sys
 from pathlib import Path
 
-from zola.docs.sitefiles import LOADER, PARTS, STYLE
+from zola.docs.sitefiles import LOADER, PARTS, STYLE, compact_css
 from zola.rules.record import LINK_PREFIX
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,10 +32,11 @@ COMMAND = "python3 scripts/board_parts.py"
 
 
 def block(root: Path = ROOT) -> str:
-    """The generated block of the loader, from BEGIN to END: the style sheet as it is, the
-    parts without their outer whitespace (the loader drops the newlines between them, as
+    """The generated block of the loader, from BEGIN to END: the style sheet compacted
+    (zola.docs.sitefiles.compact_css, as the docs tools declare it), the parts without
+    their outer whitespace (the loader drops the newlines between them, as
     zola.docs.sitefiles.join_parts does)."""
-    css = (root / STYLE).read_text(encoding="utf-8")
+    css = compact_css((root / STYLE).read_text(encoding="utf-8"))
     parts = (root / PARTS).read_text(encoding="utf-8").strip()
     lines = [
         BEGIN,

@@ -282,7 +282,7 @@ def test_sphinx_live_boards_hold_their_first_screen_with_its_key(html: tuple[Pat
     )
     # Each board in its shadow root as the loader makes it: the board's style sheet (which
     # scripts/board_parts.py writes into the loader) and its parts.
-    sheet = (ROOT / "web" / "board.css").read_text("utf-8")
+    sheet = sitefiles.compact_css((ROOT / "web" / "board.css").read_text("utf-8"))
     parts = sitefiles.join_parts((ROOT / "web" / "board.html").read_text("utf-8"))
     sheets = re.findall(r'<template shadowrootmode="open"><style>([^<]*)</style>', text)
     assert sheets == [sheet, sheet]

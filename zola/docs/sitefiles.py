@@ -84,11 +84,25 @@ def _site_file(path: str) -> Path | None:
 def shell() -> tuple[str, str] | None:
     """The loader's board, as it puts it in each board's shadow root: its style sheet and
     its parts (:data:`STYLE` and :data:`PARTS`: the package's, else the checkout's; the
-    parts joined without the newlines between them); None when either is missing."""
+    style sheet without its comments, the parts without the newlines between them); None
+    when either is missing."""
     css, parts = _site_file(STYLE), _site_file(PARTS)
     if css is None or parts is None:
         return None
-    return css.read_text(encoding="utf-8"), join_parts(parts.read_text(encoding="utf-8"))
+    return compact_css(css.read_text(encoding="utf-8")), join_parts(parts.read_text("utf-8"))
+
+
+def compact_css(text: str) -> str:
+    """The style sheet ``text`` as the loader holds it and the docs tools declare it in
+    every board: without comments, and without the whitespace that means nothing (a
+    page of many boards holds it many times; scripts/board_parts.py writes it so).
+
+    >>> compact_css("/* a note */\\n.a,\\n.b > p {\\n  color: red;\\n  --on: ;\\n}\\n")
+    '.a, .b > p{color: red;--on: ;}'
+    """
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = re.sub(r"\s+", " ", text).strip()
+    return re.sub(r";\s+", ";", re.sub(r"\s*([{}])\s*", r"\1", text))
 
 
 def join_parts(text: str) -> str:
