@@ -126,7 +126,7 @@ def render(
         parts.append(drawn.ground)
     rows, full = drawn.rows, (1 << size) - 1
     red, blue = position.boards
-    circles: list[list[str]] = [[], [], [], []]  # (see Row)
+    ranks = []
     for rank in range(size):
         shift = rank * STRIDE
         reds, blues = red >> shift & full, blue >> shift & full
@@ -137,10 +137,8 @@ def render(
             if len(rows) >= MAX_ROWS:
                 rows.clear()
             row = rows[key] = drawn.row(rank, reds, blues, focus)
-        parts.append(row[0])
-        for group in range(4):
-            if row[1 + group]:
-                circles[group].append(row[1 + group])
+        ranks.append(row)
+    parts += [row[0] for row in ranks]
     # Everything drawn over the squares takes no clicks: they go to the square below.
     parts.append('<g class="over" pointer-events="none">')
     parts.append(drawn.letters)
@@ -152,9 +150,10 @@ def render(
             '<rect class="selected" x="%s" y="%s" width="%s" height="%s" fill="none" '
             'stroke="%s" stroke-width="6"/>' % (x + 3, y + 3, CELL - 6, CELL - 6, theme.selected)
         )
-    for group in range(4):
-        if circles[group]:
-            parts += [drawn.groups[group]] + circles[group] + ["</g>"]
+    for group in range(1, 5):  # the checkers' circles (see Row), each kind in its group
+        circles = "".join([row[group] for row in ranks])
+        if circles:
+            parts += (drawn.groups[group - 1], circles, "</g>")
     if last_move is not None and last_move.kind == CAPTURE:
         parts.append(capture_mark(*corner(last_move.to_square), theme))
     for move in hints:
