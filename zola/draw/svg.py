@@ -150,10 +150,10 @@ def render(
             '<rect class="selected" x="%s" y="%s" width="%s" height="%s" fill="none" '
             'stroke="%s" stroke-width="6"/>' % (x + 3, y + 3, CELL - 6, CELL - 6, theme.selected)
         )
-    for group in range(1, 5):  # the checkers' circles (see Row), each kind in its group
-        circles = "".join([row[group] for row in ranks])
+    for kind, group in enumerate(drawn.groups, 1):  # the checkers' circles (see Row)
+        circles = "".join([row[kind] for row in ranks])
         if circles:
-            parts += (drawn.groups[group - 1], circles, "</g>")
+            parts += (group, circles, "</g>")
     if last_move is not None and last_move.kind == CAPTURE:
         parts.append(capture_mark(*corner(last_move.to_square), theme))
     for move in hints:
