@@ -373,12 +373,12 @@ def squares(size: int, flip: bool, side: int, shading: bool, theme: Theme, hooks
     '<g class="square dark" fill="#dccdb0"><path d="M36 500h100v100h-100z"/>'
     """
     corners, fills = square_corners(size, flip, side), square_fills(size, shading, theme)
-    shade = geometry(size).shade
+    geo = geometry(size)
     colours: list[tuple[int, str]] = []  # in the order first met
     groups: dict[tuple[int, str], list[str]] = {}
-    for sq in geometry(size).squares:
+    for sq in geo.squares:
         x, y = corners[sq]
-        colour = (shade[sq], fills[sq])
+        colour = (geo.shade[sq], fills[sq])
         if colour not in groups:
             colours.append(colour)
             groups[colour] = []
