@@ -26,6 +26,7 @@ if str(ROOT) not in sys.path:  # let the script run from a checkout without inst
     sys.path.insert(0, str(ROOT))
 
 from zola.docs.diagrams import Diagram, loader_script  # noqa: E402
+from zola.draw.schemes import follow  # noqa: E402
 from zola.draw.svg import render  # noqa: E402
 from zola.rules.geometry import DIRECTIONS, FILES, parse_square, square, square_name  # noqa: E402
 from zola.rules.move import CAPTURE, STEP, Move  # noqa: E402
@@ -69,7 +70,8 @@ class Figure:
 
     def svg(self) -> str:
         arrows = [Move.parse(text) for text in self.moves] if self.arrows else []
-        return render(self.start(), shading=self.shading, arrows=arrows) + "\n"
+        drawing = render(self.start(), shading=self.shading, arrows=arrows)
+        return follow(drawing, self.start().size) + "\n"  # dark on a dark page too
 
 
 # ----------------------------------------------------------------------- checks

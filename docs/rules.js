@@ -32,3 +32,25 @@
     }
   });
 })();
+
+// The page's colours, before it shows: the reader's choice in the app (kept in
+// localStorage as "zola-scheme": "auto", the system's, "light" or "dark"; "auto" without
+// one) marks <html> as a docs theme does (data-theme), which rules.css, the figures and
+// the live board all follow; a choice made in another tab reaches this page at once.
+(() => {
+  const KEY = "zola-scheme";
+  const SCHEMES = ["auto", "light", "dark"];
+  const show = () => {
+    let chosen = null;
+    try {
+      chosen = localStorage.getItem(KEY);
+    } catch {
+      // storage off: the system's colours
+    }
+    document.documentElement.dataset.theme = SCHEMES.includes(chosen) ? chosen : "auto";
+  };
+  show();
+  addEventListener("storage", (event) => {
+    if (event.key === KEY || event.key === null) show();
+  });
+})();

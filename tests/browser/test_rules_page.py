@@ -1,12 +1,17 @@
-"""The rules page in a real browser: its diagrams load, its live board plays, no errors."""
+"""The rules page in a real browser: its diagrams load, its live board plays, its colours
+are the reader's, no errors."""
 
 from __future__ import annotations
 
+import io
 import time
 from pathlib import Path
 
+import pytest
+from PIL import Image
 from playwright.sync_api import expect
 
+from tests.browser.conftest import use
 from zola import Move, Position
 
 STEP_START = Position.parse("6/6/br4/6/1b4/6 r")
@@ -103,4 +108,51 @@ def test_the_live_board_shows_at_once_and_keeps_its_size_when_it_becomes_live(
     assert page.evaluate(shifted) == 0
     # The drawing the page brought is the one the live board keeps (its key matched).
     assert drawing.get_attribute("aria-label").startswith("Die Schritt-Stellung")
+    assert page.console_errors == []
+
+
+def _scheme(page) -> tuple[str, str, str]:
+    """The rules page's colours as shown: its background, its first figure's (an SVG
+    image: the colour under its top-left corner, read from a screenshot) and the live
+    board's frame's scheme."""
+    figure = page.locator("figure img").first
+    figure.scroll_into_view_if_needed()
+    corner = Image.open(io.BytesIO(figure.screenshot())).convert("RGB").getpixel((2, 2))
+    page.locator("[data-zola]").scroll_into_view_if_needed()
+    frame = "document.querySelector('[data-zola]').shadowRoot.querySelector('.zola')"
+    return (
+        page.evaluate("getComputedStyle(document.body).backgroundColor"),
+        "dark" if sum(corner) < 3 * 128 else "light",
+        page.evaluate(f"getComputedStyle({frame}).colorScheme"),
+    )
+
+
+DARK_PAGE = ("rgb(31, 29, 27)", "dark", "dark")  # rules.css: --bg, dark
+LIGHT_PAGE = ("rgb(246, 241, 231)", "light", "light")
+
+
+@pytest.mark.context(color_scheme="dark")
+def test_the_rules_page_takes_the_colours_chosen_in_the_app(
+    open_app, page, server_url: str, screenshot
+) -> None:
+    # A dark system: the page, its figures and its live board are dark.
+    open_rules(page, server_url)
+    assert _scheme(page) == DARK_PAGE
+    screenshot("rules-page-dark", page=page)
+
+    # The reader chooses Light in the app: the rules page is light, the system dark.
+    open_app("", mode=None)
+    use(page, "#scheme", "select_option", "light")
+    open_rules(page, server_url)
+    assert _scheme(page) == LIGHT_PAGE
+
+    # Dark, chosen in the app in another tab: the open rules page turns at once.
+    app = page.context.new_page()
+    app.goto(server_url + "/index.html")
+    app.wait_for_function("document.body.dataset.ready === '1'")
+    use(app, "#scheme", "select_option", "dark")
+    page.wait_for_function("document.documentElement.dataset.theme === 'dark'")
+    expect(page.locator("body")).to_have_css("background-color", DARK_PAGE[0])
+    page.emulate_media(color_scheme="light")  # the choice, not the system, decides
+    assert _scheme(page) == DARK_PAGE
     assert page.console_errors == []
