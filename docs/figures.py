@@ -1,7 +1,8 @@
-"""Draw the diagrams of the rules page (docs/rules.html) into docs/figures/, and its live
-board's first screen into each language's page.
+"""Draw the diagrams of the rules page (docs/rules.html) into docs/figures/, its live
+board's first screen into each language's page, and the play page's colours into the
+pages' style sheet (docs/rules.css).
 
-    python3 docs/figures.py              # docs/figures/*.svg, docs/rules*.html
+    python3 docs/figures.py              # docs/figures/*.svg, docs/rules*.html, rules.css
     python3 docs/figures.py DIRECTORY    # the figures only, somewhere else
 
 Every diagram is drawn by :func:`zola.draw.svg.render` from a zola
@@ -44,6 +45,13 @@ LIVE_BOARD = re.compile(
 )
 LABEL = re.compile(r'<svg [^>]*?aria-label="([^"]*)"')
 LANGUAGE = re.compile(r'<html lang="([a-z]+)">')
+# The play page's colours (the custom properties of web/style.css's first :root rule,
+# each light and dark), which the rules pages share: a block of docs/rules.css.
+STYLE = ROOT / "web" / "style.css"
+SHEET = DOCS / "rules.css"
+COLOURS = re.compile(r"^:root \{\n(.*?)^\}", re.S | re.M)
+COLOURS_BEGIN = "/* BEGIN the play page's colours, from web/style.css by docs/figures.py */"
+COLOURS_END = "/* END the play page's colours */"
 # Its loader line, as the docs tools write it (async, the links that start its files).
 LOADER = re.compile(
     r'<script type="module"(?: async)? src="([^"]*/boards\.js)"></script>(?:<link [^>]*>)*'
@@ -302,6 +310,41 @@ def with_first_screen(page: str) -> str:
     return drawn
 
 
+def with_colours(sheet: str, style: str) -> str:
+    r"""``sheet`` (docs/rules.css) with the play page's colours (``style``: web/style.css)
+    written afresh between its two marker comments.
+
+    >>> style = ":root {\n  color-scheme: light dark;\n  --ink: light-dark(#000, #fff);\n}\n"
+    >>> print(with_colours(f"a\n{COLOURS_BEGIN}\nold\n{COLOURS_END}\nb", style))
+    a
+    /* BEGIN the play page's colours, from web/style.css by docs/figures.py */
+    :root {
+      --ink: light-dark(#000, #fff);
+    }
+    /* END the play page's colours */
+    b
+    """
+    found = COLOURS.search(style)
+    if found is None:
+        raise ValueError("web/style.css starts its colours with a :root rule")
+    colours = [line for line in found[1].splitlines() if line.lstrip().startswith("--")]
+    start, end = sheet.find(COLOURS_BEGIN), sheet.find(COLOURS_END)
+    if start < 0 or end < start:
+        raise ValueError(f"docs/rules.css has no block between {COLOURS_BEGIN} and {COLOURS_END}")
+    block = "\n".join([COLOURS_BEGIN, ":root {", *colours, "}", COLOURS_END])
+    return sheet[:start] + block + sheet[end + len(COLOURS_END) :]
+
+
+def write_colours() -> list[Path]:
+    """Write the play page's colours into docs/rules.css; ``[its path]`` if it changed."""
+    sheet = SHEET.read_text(encoding="utf-8")
+    fresh = with_colours(sheet, STYLE.read_text(encoding="utf-8"))
+    if fresh == sheet:
+        return []
+    SHEET.write_text(fresh, encoding="utf-8")
+    return [SHEET]
+
+
 def pages() -> list[Path]:
     """The rules page in every language."""
     return sorted(DOCS.glob("rules*.html"))
@@ -322,5 +365,5 @@ def write_pages() -> list[Path]:
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else OUT
     pages_too = target.resolve() == OUT
-    for path in write(target) + (write_pages() if pages_too else []):
+    for path in write(target) + (write_pages() + write_colours() if pages_too else []):
         print(path)

@@ -217,6 +217,15 @@ def test_the_live_board_s_first_screen_is_what_the_script_draws_now(page: Page) 
     assert figures.with_first_screen(html) == html, "out of date; run: scripts/build"
 
 
+def test_the_rules_pages_colours_are_the_play_page_s() -> None:
+    sheet = (DOCS / "rules.css").read_text(encoding="utf-8")
+    style = (DOCS.parent / "web" / "style.css").read_text(encoding="utf-8")
+    assert figures.with_colours(sheet, style) == sheet, "out of date; run: scripts/build"
+    assert "--bg: light-dark(" in sheet  # the block holds them
+    changed = style.replace("--ink: light-dark(#2b2620,", "--ink: light-dark(#000,")
+    assert changed != style and figures.with_colours(sheet, changed) != sheet
+
+
 def test_the_page_stays_on_its_own_site_and_credits_mark_steere(page: Page) -> None:
     html = (DOCS / page.name).read_text(encoding="utf-8")
     language = next(code for code, name in PAGES.items() if name == page.name)
