@@ -424,13 +424,13 @@ def tint(kind: str, x: int, y: int, theme: Theme) -> str:
 def class_letters(size: int, side: int, flip: bool, theme: Theme) -> str:
     """The letter of each square's distance class (A nearest the centre) in its top left
     corner, clear of the checker's rim: one text element, a position per letter."""
-    classes = geometry(size).classes
+    geo, corners = geometry(size), square_corners(size, flip, side)
     xs, ys, letters = [], [], []
-    for sq in geometry(size).squares:
-        x, y = square_corner(sq, size, flip, side)
+    for sq in geo.squares:
+        x, y = corners[sq]
         xs.append(str(x + 2))
         ys.append(str(y + 20))
-        letters.append(chr(65 + classes[sq]))
+        letters.append(chr(65 + geo.classes[sq]))
     return (
         '<text class="class-letters" x="%s" y="%s" font-size="24" font-family="sans-serif" '
         'font-weight="bold" fill="%s" fill-opacity="0.8">%s</text>'
